@@ -1,0 +1,3 @@
+//! The `avdl2rs` command line.
+
+fn main() {}
