@@ -8,6 +8,18 @@
 
 use serde_json::{Map, Value};
 
+mod canonical;
+mod default;
+mod error;
+mod json;
+mod logical;
+mod name;
+mod parse;
+mod protocol;
+
+pub use error::{SchemaError, SchemaErrorKind};
+pub use protocol::{Message, Protocol};
+
 /// Custom (non-reserved) properties of a schema, field or named type, in the order written.
 pub type Props = Map<String, Value>;
 
@@ -174,4 +186,138 @@ pub enum Order {
 pub struct SchemaSet {
     named: Vec<NamedSchema>,
     by_full_name: std::collections::HashMap<String, usize>,
+}
+
+impl Schema {
+    /// A node of `kind` with no logical type and no properties.
+    pub fn new(kind: SchemaKind) -> Self {
+        Schema {
+            kind,
+            logical_type: None,
+            props: Props::new(),
+        }
+    }
+
+    /// A reference to the named type `name`.
+    pub fn named(name: Name) -> Self {
+        Schema::new(SchemaKind::Named(name))
+    }
+}
+
+impl SchemaKind {
+    /// The Avro type name of a primitive kind (`"int"`, ...), `None` for complex kinds.
+    pub fn primitive_name(&self) -> Option<&'static str> {
+        Some(match self {
+            SchemaKind::Null => "null",
+            SchemaKind::Boolean => "boolean",
+            SchemaKind::Int => "int",
+            SchemaKind::Long => "long",
+            SchemaKind::Float => "float",
+            SchemaKind::Double => "double",
+            SchemaKind::Bytes => "bytes",
+            SchemaKind::String => "string",
+            _ => return None,
+        })
+    }
+
+    /// The primitive kind named `name`, if `name` is one of the eight primitive type names.
+    pub fn primitive(name: &str) -> Option<SchemaKind> {
+        Some(match name {
+            "null" => SchemaKind::Null,
+            "boolean" => SchemaKind::Boolean,
+            "int" => SchemaKind::Int,
+            "long" => SchemaKind::Long,
+            "float" => SchemaKind::Float,
+            "double" => SchemaKind::Double,
+            "bytes" => SchemaKind::Bytes,
+            "string" => SchemaKind::String,
+            _ => return None,
+        })
+    }
+}
+
+impl NamedKind {
+    /// The JSON `type` of this kind: `record`, `error`, `enum` or `fixed`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            NamedKind::Record {
+                is_error: false, ..
+            } => "record",
+            NamedKind::Record { is_error: true, .. } => "error",
+            NamedKind::Enum { .. } => "enum",
+            NamedKind::Fixed { .. } => "fixed",
+        }
+    }
+}
+
+impl Order {
+    /// The JSON spelling: `ascending`, `descending` or `ignore`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::Ascending => "ascending",
+            Order::Descending => "descending",
+            Order::Ignore => "ignore",
+        }
+    }
+}
+
+impl SchemaSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The named type with this full name (`namespace.Name`, or `Name` in the null namespace).
+    pub fn get(&self, full_name: &str) -> Option<&NamedSchema> {
+        self.by_full_name.get(full_name).map(|&i| &self.named[i])
+    }
+
+    /// The named type a [`SchemaKind::Named`] node refers to; `None` for other nodes.
+    pub fn resolve(&self, schema: &Schema) -> Option<&NamedSchema> {
+        match &schema.kind {
+            SchemaKind::Named(name) => self.get(&name.full_name()),
+            _ => None,
+        }
+    }
+
+    /// The named types in registration order: a type nested inside another comes before it,
+    /// as the Java parser registers them, so every type appears after the types it uses
+    /// (except through recursion).
+    pub fn iter(&self) -> std::slice::Iter<'_, NamedSchema> {
+        self.named.iter()
+    }
+
+    /// How many named types are registered.
+    pub fn len(&self) -> usize {
+        self.named.len()
+    }
+
+    /// Whether no named type is registered.
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty()
+    }
+
+    /// Adds a named type; the caller has checked that its full name is new.
+    fn register(&mut self, named: NamedSchema) {
+        self.by_full_name
+            .insert(named.name.full_name(), self.named.len());
+        self.named.push(named);
+    }
+
+    /// Forgets every type registered after the first `len`, so that a failed parse leaves the
+    /// set as it was.
+    fn truncate(&mut self, len: usize) {
+        for named in self.named.drain(len..) {
+            self.by_full_name.remove(&named.name.full_name());
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a SchemaSet {
+    type Item = &'a NamedSchema;
+    type IntoIter = std::slice::Iter<'a, NamedSchema>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }

@@ -1,0 +1,490 @@
+//! Reading schemas from JSON into a [`SchemaSet`] (Avro specification, "Schema Declaration"
+//! through "Aliases").
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::error::{child, SchemaError, SchemaErrorKind as Kind};
+use super::logical::{self, Base};
+use super::{Field, Name, NamedKind, NamedSchema, Order, Props, Schema, SchemaKind, SchemaSet};
+
+type Result<T> = std::result::Result<T, SchemaError>;
+
+const RECORD_KEYS: &[&str] = &["type", "name", "namespace", "doc", "aliases", "fields"];
+const ENUM_KEYS: &[&str] = &[
+    "type",
+    "name",
+    "namespace",
+    "doc",
+    "aliases",
+    "symbols",
+    "default",
+];
+const FIXED_KEYS: &[&str] = &["type", "name", "namespace", "doc", "aliases", "size"];
+const FIELD_KEYS: &[&str] = &["name", "type", "doc", "default", "order", "aliases"];
+
+impl SchemaSet {
+    /// Parses one schema (an `.avsc`), registering the named types it defines, and returns
+    /// it. On error the set is left as it was.
+    pub fn parse_str(&mut self, json: &str) -> Result<Schema> {
+        self.parse_value(&parse_json(json)?)
+    }
+
+    /// Parses one schema from a JSON value; see [`SchemaSet::parse_str`].
+    pub fn parse_value(&mut self, json: &Value) -> Result<Schema> {
+        self.transaction(|parser| parser.schema(json, None, ""))
+    }
+
+    /// Runs `parse` and then the deferred default checks; forgets what it registered on error.
+    pub(crate) fn transaction<T>(
+        &mut self,
+        parse: impl FnOnce(&mut Parser<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let start = self.len();
+        let mut parser = Parser {
+            set: self,
+            in_progress: Vec::new(),
+            defaults: Vec::new(),
+        };
+        let result = parse(&mut parser).and_then(|value| parser.check_defaults().map(|()| value));
+        if result.is_err() {
+            self.truncate(start);
+        }
+        result
+    }
+}
+
+/// Parses JSON text, reporting syntax errors with their line and column.
+pub(crate) fn parse_json(json: &str) -> Result<Value> {
+    serde_json::from_str(json).map_err(|e| SchemaError::new("", Kind::Json(e.to_string())))
+}
+
+/// A default waiting to be checked once every type it may mention is registered.
+struct PendingDefault {
+    schema: Schema,
+    default: Value,
+    path: String,
+}
+
+/// The state of one parse: the set being filled, the records whose fields are being read
+/// (they may refer to themselves), and the defaults still to check.
+pub(crate) struct Parser<'s> {
+    set: &'s mut SchemaSet,
+    in_progress: Vec<String>,
+    defaults: Vec<PendingDefault>,
+}
+
+impl Parser<'_> {
+    /// Reads a schema at `path`, whose enclosing namespace is `namespace`.
+    pub(crate) fn schema(
+        &mut self,
+        json: &Value,
+        namespace: Option<&str>,
+        path: &str,
+    ) -> Result<Schema> {
+        match json {
+            Value::String(name) => self.reference(name, namespace, path),
+            Value::Array(branches) => self.union(branches, namespace, path),
+            Value::Object(object) => self.object(object, namespace, path),
+            _ => Err(SchemaError::malformed(
+                path,
+                "a schema must be a type name, an object or an array",
+            )),
+        }
+    }
+
+    /// A type name: a primitive, or a named type defined before (or being defined around) it.
+    /// An undotted name is looked up in the enclosing namespace, then in the null namespace.
+    fn reference(&self, name: &str, namespace: Option<&str>, path: &str) -> Result<Schema> {
+        if let Some(kind) = SchemaKind::primitive(name) {
+            return Ok(Schema::new(kind));
+        }
+        let candidates = [Name::parse(name, namespace), Name::parse(name, None)];
+        candidates
+            .into_iter()
+            .find(|candidate| self.is_known(&candidate.full_name()))
+            .map(Schema::named)
+            .ok_or_else(|| {
+                let full = Name::parse(name, namespace).full_name();
+                SchemaError::new(path, Kind::UnknownType(full))
+            })
+    }
+
+    fn is_known(&self, full_name: &str) -> bool {
+        self.set.get(full_name).is_some() || self.in_progress.iter().any(|n| n == full_name)
+    }
+
+    fn union(&mut self, json: &[Value], namespace: Option<&str>, path: &str) -> Result<Schema> {
+        let mut branches = Vec::with_capacity(json.len());
+        let mut seen = HashSet::new();
+        for (i, branch) in json.iter().enumerate() {
+            let branch_path = child(path, i);
+            let schema = self.schema(branch, namespace, &branch_path)?;
+            let key = match &schema.kind {
+                SchemaKind::Union(_) => {
+                    return Err(SchemaError::new(branch_path, Kind::NestedUnion))
+                }
+                SchemaKind::Array(_) => "array".to_owned(),
+                SchemaKind::Map(_) => "map".to_owned(),
+                SchemaKind::Named(name) => name.full_name(),
+                primitive => primitive.primitive_name().unwrap_or_default().to_owned(),
+            };
+            if !seen.insert(key.clone()) {
+                return Err(SchemaError::new(
+                    branch_path,
+                    Kind::DuplicateUnionBranch(key),
+                ));
+            }
+            branches.push(schema);
+        }
+        Ok(Schema::new(SchemaKind::Union(branches)))
+    }
+
+    fn object(
+        &mut self,
+        json: &Map<String, Value>,
+        namespace: Option<&str>,
+        path: &str,
+    ) -> Result<Schema> {
+        let type_path = child(path, "type");
+        let type_name = match json.get("type") {
+            Some(Value::String(type_name)) => type_name.as_str(),
+            Some(nested) => return self.schema(nested, namespace, &type_path),
+            None => return Err(SchemaError::malformed(path, "missing \"type\"")),
+        };
+        let (kind, base, reserved): (SchemaKind, Base, &[&str]) = match type_name {
+            "array" => {
+                let items = required(json, "items", path)?;
+                let items = self.schema(items, namespace, &child(path, "items"))?;
+                (
+                    SchemaKind::Array(Box::new(items)),
+                    Base::Other,
+                    &["type", "items"],
+                )
+            }
+            "map" => {
+                let values = required(json, "values", path)?;
+                let values = self.schema(values, namespace, &child(path, "values"))?;
+                (
+                    SchemaKind::Map(Box::new(values)),
+                    Base::Other,
+                    &["type", "values"],
+                )
+            }
+            "record" | "error" | "enum" | "fixed" => {
+                return self.named(json, type_name, namespace, path)
+            }
+            other => match SchemaKind::primitive(other) {
+                Some(kind) => {
+                    let base = match kind {
+                        SchemaKind::Int => Base::Int,
+                        SchemaKind::Long => Base::Long,
+                        SchemaKind::String => Base::String,
+                        SchemaKind::Bytes => Base::Bytes,
+                        _ => Base::Other,
+                    };
+                    (kind, base, &["type"])
+                }
+                None => return self.reference(other, namespace, &type_path),
+            },
+        };
+        let mut props = props(json, reserved);
+        let logical_type = logical::extract(base, &mut props);
+        Ok(Schema {
+            kind,
+            logical_type,
+            props,
+        })
+    }
+
+    /// A record, error, enum or fixed definition, registered after its nested types.
+    fn named(
+        &mut self,
+        json: &Map<String, Value>,
+        type_name: &str,
+        enclosing: Option<&str>,
+        path: &str,
+    ) -> Result<Schema> {
+        let name = self.definition_name(json, enclosing, path)?;
+        let full_name = name.full_name();
+        if self.in_progress.contains(&full_name) {
+            return Err(SchemaError::new(
+                child(path, "name"),
+                Kind::DuplicateName(full_name),
+            ));
+        }
+        let namespace = name.namespace.clone();
+        let aliases = string_list(json, "aliases", path)?
+            .into_iter()
+            .map(|alias| Name::parse(&alias, namespace.as_deref()))
+            .collect();
+        let doc = optional_string(json, "doc", path)?;
+        let (kind, reserved) = match type_name {
+            "enum" => (self.enum_kind(json, path)?, ENUM_KEYS),
+            "fixed" => (fixed_kind(json, path)?, FIXED_KEYS),
+            _ => {
+                self.in_progress.push(full_name.clone());
+                let fields = self.fields(json, namespace.as_deref(), path);
+                self.in_progress.pop();
+                let is_error = type_name == "error";
+                (
+                    NamedKind::Record {
+                        fields: fields?,
+                        is_error,
+                    },
+                    RECORD_KEYS,
+                )
+            }
+        };
+        let mut props = props(json, reserved);
+        let logical_type = match kind {
+            NamedKind::Fixed { size } => logical::extract(Base::Fixed(size), &mut props),
+            _ => None,
+        };
+        let named = NamedSchema {
+            name: name.clone(),
+            aliases,
+            doc,
+            kind,
+            logical_type,
+            props,
+        };
+        match self.set.get(&full_name) {
+            Some(existing) if *existing == named => {}
+            Some(_) => {
+                return Err(SchemaError::new(
+                    child(path, "name"),
+                    Kind::DuplicateName(full_name),
+                ))
+            }
+            None => self.set.register(named),
+        }
+        Ok(Schema::named(name))
+    }
+
+    /// The full name a definition declares: a dotted `name` is full, else `namespace` (when
+    /// given, `""` being the null namespace) or the enclosing namespace qualifies it.
+    fn definition_name(
+        &self,
+        json: &Map<String, Value>,
+        enclosing: Option<&str>,
+        path: &str,
+    ) -> Result<Name> {
+        let simple = required_string(json, "name", path)?;
+        let namespace = optional_string(json, "namespace", path)?;
+        let name = Name::parse(simple, namespace.as_deref().or(enclosing));
+        match name.invalid_reason() {
+            Some(reason) => Err(SchemaError::new(
+                child(path, "name"),
+                Kind::InvalidName(reason),
+            )),
+            None => Ok(name),
+        }
+    }
+
+    fn fields(
+        &mut self,
+        json: &Map<String, Value>,
+        namespace: Option<&str>,
+        path: &str,
+    ) -> Result<Vec<Field>> {
+        let fields_path = child(path, "fields");
+        let Value::Array(list) = required(json, "fields", path)? else {
+            return Err(SchemaError::malformed(
+                fields_path,
+                "\"fields\" must be an array",
+            ));
+        };
+        let mut fields: Vec<Field> = Vec::with_capacity(list.len());
+        for (i, field) in list.iter().enumerate() {
+            let field = self.field(field, namespace, &child(&fields_path, i))?;
+            if fields.iter().any(|f| f.name == field.name) {
+                let path = child(&child(&fields_path, i), "name");
+                return Err(SchemaError::new(path, Kind::DuplicateField(field.name)));
+            }
+            fields.push(field);
+        }
+        Ok(fields)
+    }
+
+    /// A record field or message parameter.
+    pub(crate) fn field(
+        &mut self,
+        json: &Value,
+        namespace: Option<&str>,
+        path: &str,
+    ) -> Result<Field> {
+        let Value::Object(json) = json else {
+            return Err(SchemaError::malformed(path, "a field must be an object"));
+        };
+        let name = required_string(json, "name", path)?.to_owned();
+        if let Some(reason) = super::name::invalid_simple_name(&name) {
+            return Err(SchemaError::new(
+                child(path, "name"),
+                Kind::InvalidName(reason),
+            ));
+        }
+        let schema = self.schema(
+            required(json, "type", path)?,
+            namespace,
+            &child(path, "type"),
+        )?;
+        let default = json.get("default").cloned();
+        if let Some(default) = &default {
+            self.defaults.push(PendingDefault {
+                schema: schema.clone(),
+                default: default.clone(),
+                path: child(path, "default"),
+            });
+        }
+        Ok(Field {
+            name,
+            doc: optional_string(json, "doc", path)?,
+            schema,
+            default,
+            order: order(json, path)?,
+            aliases: string_list(json, "aliases", path)?,
+            props: props(json, FIELD_KEYS),
+        })
+    }
+
+    fn enum_kind(&self, json: &Map<String, Value>, path: &str) -> Result<NamedKind> {
+        let symbols_path = child(path, "symbols");
+        if !json.get("symbols").is_some_and(Value::is_array) {
+            return Err(SchemaError::malformed(
+                symbols_path,
+                "\"symbols\" must be an array of strings",
+            ));
+        }
+        let symbols = string_list(json, "symbols", path)?;
+        for (i, symbol) in symbols.iter().enumerate() {
+            let symbol_path = child(&symbols_path, i);
+            if let Some(reason) = super::name::invalid_simple_name(symbol) {
+                return Err(SchemaError::new(symbol_path, Kind::InvalidName(reason)));
+            }
+            if symbols[..i].contains(symbol) {
+                return Err(SchemaError::new(
+                    symbol_path,
+                    Kind::DuplicateSymbol(symbol.clone()),
+                ));
+            }
+        }
+        let default = optional_string(json, "default", path)?;
+        if let Some(default) = &default {
+            if !symbols.contains(default) {
+                return Err(SchemaError::new(
+                    child(path, "default"),
+                    Kind::UnknownEnumDefault(default.clone()),
+                ));
+            }
+        }
+        Ok(NamedKind::Enum { symbols, default })
+    }
+
+    /// Checks the defaults collected while parsing, now that every type is registered.
+    fn check_defaults(&mut self) -> Result<()> {
+        for pending in std::mem::take(&mut self.defaults) {
+            if !self.set.is_valid_default(&pending.schema, &pending.default) {
+                let schema = self.set.to_json(&pending.schema).to_string();
+                let default = pending.default.to_string();
+                return Err(SchemaError::new(
+                    pending.path,
+                    Kind::InvalidDefault { default, schema },
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn fixed_kind(json: &Map<String, Value>, path: &str) -> Result<NamedKind> {
+    let size = required(json, "size", path)?;
+    size.as_u64()
+        .and_then(|size| usize::try_from(size).ok())
+        .filter(|&size| i32::try_from(size).is_ok())
+        .map(|size| NamedKind::Fixed { size })
+        .ok_or_else(|| {
+            SchemaError::new(
+                child(path, "size"),
+                Kind::InvalidFixedSize(size.to_string()),
+            )
+        })
+}
+
+fn order(json: &Map<String, Value>, path: &str) -> Result<Order> {
+    match optional_string(json, "order", path)?.as_deref() {
+        None | Some("ascending") => Ok(Order::Ascending),
+        Some("descending") => Ok(Order::Descending),
+        Some("ignore") => Ok(Order::Ignore),
+        Some(other) => Err(SchemaError::malformed(
+            child(path, "order"),
+            format!("order must be \"ascending\", \"descending\" or \"ignore\", not {other:?}"),
+        )),
+    }
+}
+
+/// The attributes of `json` not in `reserved`, in the order written.
+pub(crate) fn props(json: &Map<String, Value>, reserved: &[&str]) -> Props {
+    json.iter()
+        .filter(|(key, _)| !reserved.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
+}
+
+pub(crate) fn required<'j>(
+    json: &'j Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<&'j Value> {
+    json.get(key)
+        .ok_or_else(|| SchemaError::malformed(path, format!("missing {key:?}")))
+}
+
+pub(crate) fn required_string<'j>(
+    json: &'j Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<&'j str> {
+    required(json, key, path)?.as_str().ok_or_else(|| {
+        SchemaError::malformed(child(path, key), format!("{key:?} must be a string"))
+    })
+}
+
+pub(crate) fn optional_string(
+    json: &Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<Option<String>> {
+    match json.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(SchemaError::malformed(
+            child(path, key),
+            format!("{key:?} must be a string"),
+        )),
+    }
+}
+
+/// An optional array of strings (`aliases`, `symbols`); absent is empty.
+fn string_list(json: &Map<String, Value>, key: &str, path: &str) -> Result<Vec<String>> {
+    let list_path = child(path, key);
+    let Some(value) = json.get(key) else {
+        return Ok(Vec::new());
+    };
+    let Value::Array(items) = value else {
+        return Err(SchemaError::malformed(
+            list_path,
+            format!("{key:?} must be an array of strings"),
+        ));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| SchemaError::malformed(child(&list_path, i), "expected a string"))
+        })
+        .collect()
+}
