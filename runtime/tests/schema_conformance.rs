@@ -45,10 +45,11 @@ fn protocol_files() -> Vec<PathBuf> {
     all
 }
 
-/// apache-avro's Parsing Canonical Form of a schema's standalone JSON, with its two known
+/// apache-avro's Parsing Canonical Form of a schema's standalone JSON, with its known
 /// departures from the specification undone (see `schema_canonical.rs`): it keeps a field's
-/// `order`, which the [STRIP] rule removes, and writes a logical-typed primitive as
-/// `{"type":"int"}` where the [PRIMITIVES] rule asks for `"int"`. apache-avro does not know
+/// `order` and a decimal's `precision` and `scale`, which the [STRIP] rule removes, and
+/// writes a logical-typed primitive as `{"type":"int"}` where the [PRIMITIVES] rule asks for
+/// `"int"`. apache-avro does not know
 /// protocol `error` types, which are records as far as parsing goes, so they are handed to it
 /// as records.
 fn apache_canonical(json: &Value) -> String {
@@ -57,7 +58,9 @@ fn apache_canonical(json: &Value) -> String {
         .unwrap_or_else(|e| panic!("apache-avro rejects {json}: {e}"))
         .canonical_form();
     let mut form: Value = serde_json::from_str(&form).unwrap();
-    strip_key(&mut form, "order");
+    for key in ["order", "precision", "scale"] {
+        strip_key(&mut form, key);
+    }
     simple_primitives(&mut form);
     form.to_string()
 }
