@@ -1,1 +1,168 @@
-//! (to be written)
+//! Helpers that generated and derived code calls. Not a public API: it changes in lock
+//! step with `avdl2rs-codegen` and `avdl2rs-derive`, which pin this crate with `=`.
+//!
+//! Every logical type has a pair `encode_<name>(&RustType, &mut Vec<u8>) -> Result<(),
+//! EncodeError>` / `decode_<name>(&mut Reader) -> Result<RustType, DecodeError>`:
+//!
+//! * [`logical_chrono`] (feature `chrono`): `date` (`NaiveDate`), `time_millis`,
+//!   `time_micros` (`NaiveTime`), `timestamp_millis`, `timestamp_micros`, `timestamp_nanos`
+//!   (`DateTime<Utc>`), `local_timestamp_millis`, `local_timestamp_micros`,
+//!   `local_timestamp_nanos` (`NaiveDateTime`);
+//! * [`logical_time`] (feature `time`): the same names for `Date`, `Time`, `OffsetDateTime`
+//!   and `PrimitiveDateTime`;
+//! * here (feature `uuid`): `encode_uuid_string`/`decode_uuid_string` (36-character
+//!   hyphenated text), `encode_uuid_fixed`/`decode_uuid_fixed` (16 bytes);
+//! * here: `encode_decimal_bytes(&Decimal, out)`/`decode_decimal_bytes(reader, scale)`,
+//!   `encode_decimal_fixed(&Decimal, size, out)`/`decode_decimal_fixed(reader, size, scale)`,
+//!   `encode_big_decimal`/`decode_big_decimal` (`big-decimal` on bytes),
+//!   `encode_duration`/`decode_duration`;
+//! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
+//!   `apache_avro::AvroSchema` impls.
+//!
+//! Encoding a value finer than the schema's unit truncates it towards the past; a value the
+//! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
+//! error, never a panic.
+
+use crate::codec::{self, Reader};
+use crate::error::{DecodeError, EncodeError, EncodeErrorKind};
+use crate::logical::{Decimal, Duration};
+
+#[cfg(feature = "apache-avro")]
+pub use apache_avro;
+
+#[cfg(any(feature = "chrono", feature = "time"))]
+#[macro_use]
+mod macros;
+
+#[cfg(feature = "chrono")]
+pub mod logical_chrono;
+#[cfg(feature = "time")]
+pub mod logical_time;
+#[cfg(any(feature = "chrono", feature = "time"))]
+mod units;
+
+/// Writes a `decimal` on `bytes`: the shortest two's-complement bytes of the unscaled value.
+/// The scale is the schema's; the value's own scale is not checked against it.
+#[inline]
+pub fn encode_decimal_bytes(value: &Decimal, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    codec::write_bytes(out, value.unscaled_bytes());
+    Ok(())
+}
+
+/// Reads a `decimal` on `bytes` with the schema's `scale`.
+#[inline]
+pub fn decode_decimal_bytes(reader: &mut Reader<'_>, scale: u32) -> Result<Decimal, DecodeError> {
+    reader.read_bytes().map(|bytes| Decimal::new(bytes, scale))
+}
+
+/// Writes a `decimal` on a `fixed` of `size` bytes, sign-extended; an error if the unscaled
+/// value needs more bytes.
+#[inline]
+pub fn encode_decimal_fixed(
+    value: &Decimal,
+    size: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    let needed = value.unscaled_bytes().len();
+    if needed > size {
+        return Err(EncodeError::new(EncodeErrorKind::DecimalTooWide {
+            size,
+            needed,
+        }));
+    }
+    let fill = if value.is_negative() { 0xff } else { 0x00 };
+    out.resize(out.len() + size - needed, fill);
+    codec::write_fixed(out, value.unscaled_bytes());
+    Ok(())
+}
+
+/// Reads a `decimal` on a `fixed` of `size` bytes with the schema's `scale`.
+#[inline]
+pub fn decode_decimal_fixed(
+    reader: &mut Reader<'_>,
+    size: usize,
+    scale: u32,
+) -> Result<Decimal, DecodeError> {
+    reader
+        .read_fixed_slice(size)
+        .map(|bytes| Decimal::new(bytes, scale))
+}
+
+/// Writes a `big-decimal`: `bytes` holding the unscaled bytes (as `bytes`) and the scale (as
+/// an `int`).
+pub fn encode_big_decimal(value: &Decimal, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    let scale = i32::try_from(value.scale())
+        .map_err(|_| EncodeError::out_of_range("big-decimal", "scale beyond i32"))?;
+    let mut inner = Vec::with_capacity(value.unscaled_bytes().len() + 8);
+    codec::write_bytes(&mut inner, value.unscaled_bytes());
+    codec::write_int(&mut inner, scale);
+    codec::write_bytes(out, &inner);
+    Ok(())
+}
+
+/// Reads a `big-decimal` (see [`encode_big_decimal`]).
+pub fn decode_big_decimal(reader: &mut Reader<'_>) -> Result<Decimal, DecodeError> {
+    let start = reader.position();
+    let mut inner = Reader::new(reader.read_bytes()?);
+    let shift = |e: DecodeError| DecodeError::invalid_logical("big-decimal", e.to_string(), start);
+    let unscaled = inner.read_bytes().map_err(shift)?;
+    let scale = inner.read_int().map_err(shift)?;
+    inner.finish().map_err(shift)?;
+    let scale = u32::try_from(scale).map_err(|_| {
+        DecodeError::invalid_logical("big-decimal", format!("negative scale {scale}"), start)
+    })?;
+    Ok(Decimal::new(unscaled, scale))
+}
+
+/// Writes a `duration` as its `fixed(12)`.
+#[inline]
+pub fn encode_duration(value: &Duration, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    codec::write_fixed(out, &value.to_bytes());
+    Ok(())
+}
+
+/// Reads a `duration` from its `fixed(12)`.
+#[inline]
+pub fn decode_duration(reader: &mut Reader<'_>) -> Result<Duration, DecodeError> {
+    reader.read_fixed::<12>().map(Duration::from_bytes)
+}
+
+/// Writes a `uuid` on `string`: the 36-character lower-case hyphenated form.
+#[cfg(feature = "uuid")]
+#[inline]
+pub fn encode_uuid_string(value: &uuid::Uuid, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    let mut buf = [0u8; uuid::fmt::Hyphenated::LENGTH];
+    codec::write_string(out, value.hyphenated().encode_lower(&mut buf));
+    Ok(())
+}
+
+/// Reads a `uuid` on `string`; only the 36-character hyphenated form (either case) is
+/// accepted.
+#[cfg(feature = "uuid")]
+#[inline]
+pub fn decode_uuid_string(reader: &mut Reader<'_>) -> Result<uuid::Uuid, DecodeError> {
+    let start = reader.position();
+    let text = reader.read_string()?;
+    let invalid = || {
+        DecodeError::invalid_logical("uuid", format!("{text:?} is not a hyphenated UUID"), start)
+    };
+    if text.len() != uuid::fmt::Hyphenated::LENGTH {
+        return Err(invalid());
+    }
+    uuid::Uuid::try_parse(text).map_err(|_| invalid())
+}
+
+/// Writes a `uuid` on `fixed(16)`: its 16 bytes in RFC 4122 order.
+#[cfg(feature = "uuid")]
+#[inline]
+pub fn encode_uuid_fixed(value: &uuid::Uuid, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    codec::write_fixed(out, value.as_bytes());
+    Ok(())
+}
+
+/// Reads a `uuid` on `fixed(16)`.
+#[cfg(feature = "uuid")]
+#[inline]
+pub fn decode_uuid_fixed(reader: &mut Reader<'_>) -> Result<uuid::Uuid, DecodeError> {
+    reader.read_fixed::<16>().map(uuid::Uuid::from_bytes)
+}

@@ -1,7 +1,605 @@
-//! Avro binary codec primitives.
+//! Avro binary codec primitives (Avro specification, "Binary Encoding").
+//!
+//! Generated and derived code encodes by calling the `write_*` functions on a reusable
+//! `Vec<u8>` and decodes through a [`Reader`], which borrows the input and never builds an
+//! intermediate value tree.
+//!
+//! The [`Reader`] treats its input as untrusted: every length and count is checked against
+//! the bytes that are left before anything is allocated, so a hostile input costs at most
+//! memory proportional to its own size, and every failure is a [`DecodeError`] carrying the
+//! byte offset (never a panic).
+//!
+//! Limit: the items of one array or map can number at most the bytes that were left when the
+//! array or map started. Any real item takes at least one byte except `null` (and empty
+//! records), so this caps only arrays of those, and it keeps a few bytes from describing a
+//! loop over billions of empty items.
 
-/// A cursor over untrusted input bytes.
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+
+/// A cursor over untrusted Avro binary input.
+#[derive(Debug, Clone)]
 pub struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+/// Reverses the zig-zag mapping of signed to unsigned integers.
+#[inline(always)]
+fn unzigzag(value: u64) -> i64 {
+    ((value >> 1) as i64) ^ -((value & 1) as i64)
+}
+
+/// Maps signed integers to unsigned ones so that small magnitudes get short varints.
+#[inline(always)]
+fn zigzag(value: i64) -> u64 {
+    ((value << 1) ^ (value >> 63)) as u64
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `bytes`.
+    #[inline]
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Self { bytes, pos: 0 }
+    }
+
+    /// The number of bytes consumed so far (the offset errors report).
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The number of bytes not read yet.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    /// Whether all input has been read.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.remaining() == 0
+    }
+
     /// The bytes not read yet.
-    pub rest: &'a [u8],
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+
+    /// Fails with [`DecodeErrorKind::TrailingBytes`] unless all input has been read; used
+    /// after decoding a whole message body.
+    pub fn finish(&self) -> Result<(), DecodeError> {
+        match self.remaining() {
+            0 => Ok(()),
+            left => Err(DecodeError::new(
+                DecodeErrorKind::TrailingBytes(left),
+                self.pos,
+            )),
+        }
+    }
+
+    #[cold]
+    fn eof(&self, needed: usize) -> DecodeError {
+        DecodeError::new(
+            DecodeErrorKind::UnexpectedEof {
+                needed,
+                remaining: self.remaining(),
+            },
+            self.pos,
+        )
+    }
+
+    /// Takes the next `len` bytes.
+    #[inline]
+    fn take(&mut self, len: usize) -> Result<&'a [u8], DecodeError> {
+        let rest = self.rest();
+        if rest.len() < len {
+            return Err(self.eof(len));
+        }
+        self.pos += len;
+        Ok(&rest[..len])
+    }
+
+    /// Reads an unsigned LEB128 varint of at most 10 bytes (64 bits).
+    #[inline]
+    fn read_varint(&mut self) -> Result<u64, DecodeError> {
+        match self.rest().first() {
+            Some(&byte) if byte < 0x80 => {
+                self.pos += 1;
+                Ok(u64::from(byte))
+            }
+            _ => self.read_varint_multi(),
+        }
+    }
+
+    /// The rest of [`Self::read_varint`], for varints of more than one byte.
+    #[inline(never)]
+    fn read_varint_multi(&mut self) -> Result<u64, DecodeError> {
+        let rest = self.rest();
+        let mut value = 0u64;
+        for (i, &byte) in rest.iter().take(10).enumerate() {
+            value |= u64::from(byte & 0x7f) << (7 * i);
+            if byte < 0x80 {
+                if i == 9 && byte > 1 {
+                    break; // bits beyond the 64th
+                }
+                self.pos += i + 1;
+                return Ok(value);
+            }
+        }
+        if rest.len() < 10 && rest.iter().all(|&b| b >= 0x80) {
+            return Err(self.eof(rest.len() + 1));
+        }
+        Err(DecodeError::new(DecodeErrorKind::VarintTooLong, self.pos))
+    }
+
+    /// Reads a `boolean`: one byte, 0 or 1.
+    #[inline]
+    pub fn read_boolean(&mut self) -> Result<bool, DecodeError> {
+        match self.rest().first() {
+            Some(0) => {
+                self.pos += 1;
+                Ok(false)
+            }
+            Some(1) => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(&other) => Err(DecodeError::new(
+                DecodeErrorKind::InvalidBoolean(other),
+                self.pos,
+            )),
+            None => Err(self.eof(1)),
+        }
+    }
+
+    /// Reads an `int`: a zig-zag varint whose value must fit `i32`.
+    #[inline]
+    pub fn read_int(&mut self) -> Result<i32, DecodeError> {
+        let start = self.pos;
+        let value = self.read_long()?;
+        i32::try_from(value)
+            .map_err(|_| DecodeError::new(DecodeErrorKind::IntOverflow(value), start))
+    }
+
+    /// Reads a `long`: a zig-zag varint of at most 10 bytes.
+    #[inline]
+    pub fn read_long(&mut self) -> Result<i64, DecodeError> {
+        self.read_varint().map(unzigzag)
+    }
+
+    /// Reads a `float`: 4 bytes, little-endian IEEE 754.
+    #[inline]
+    pub fn read_float(&mut self) -> Result<f32, DecodeError> {
+        self.read_fixed::<4>().map(f32::from_le_bytes)
+    }
+
+    /// Reads a `double`: 8 bytes, little-endian IEEE 754.
+    #[inline]
+    pub fn read_double(&mut self) -> Result<f64, DecodeError> {
+        self.read_fixed::<8>().map(f64::from_le_bytes)
+    }
+
+    /// Reads a `bytes`/`string` length prefix and checks it against the input left.
+    #[inline]
+    fn read_length(&mut self) -> Result<usize, DecodeError> {
+        let start = self.pos;
+        let length = self.read_long()?;
+        if length < 0 {
+            return Err(DecodeError::new(
+                DecodeErrorKind::NegativeLength(length),
+                start,
+            ));
+        }
+        match usize::try_from(length) {
+            Ok(len) if len <= self.remaining() => Ok(len),
+            _ => Err(DecodeError::new(
+                DecodeErrorKind::LengthTooLarge {
+                    length,
+                    remaining: self.remaining(),
+                },
+                start,
+            )),
+        }
+    }
+
+    /// Reads `bytes`, borrowed from the input.
+    #[inline]
+    pub fn read_bytes(&mut self) -> Result<&'a [u8], DecodeError> {
+        let len = self.read_length()?;
+        self.take(len)
+    }
+
+    /// Reads a `string`, borrowed from the input, checked to be UTF-8.
+    #[inline]
+    pub fn read_string(&mut self) -> Result<&'a str, DecodeError> {
+        let start = self.pos;
+        let bytes = self.read_bytes()?;
+        std::str::from_utf8(bytes)
+            .map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, start))
+    }
+
+    /// Reads a `fixed` of size `N` into an array.
+    #[inline]
+    pub fn read_fixed<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        let rest = self.rest();
+        match rest.first_chunk::<N>() {
+            Some(chunk) => {
+                self.pos += N;
+                Ok(*chunk)
+            }
+            None => Err(self.eof(N)),
+        }
+    }
+
+    /// Reads a `fixed` of `size` bytes, borrowed from the input.
+    #[inline]
+    pub fn read_fixed_slice(&mut self, size: usize) -> Result<&'a [u8], DecodeError> {
+        self.take(size)
+    }
+
+    /// Reads an `int` index and checks it is below `count`.
+    #[inline]
+    fn read_index(
+        &mut self,
+        count: usize,
+        error: fn(i32, usize) -> DecodeErrorKind,
+    ) -> Result<usize, DecodeError> {
+        let start = self.pos;
+        let index = self.read_int()?;
+        match usize::try_from(index) {
+            Ok(i) if i < count => Ok(i),
+            _ => Err(DecodeError::new(error(index, count), start)),
+        }
+    }
+
+    /// Reads an enum symbol index and checks it is below `symbols`.
+    #[inline]
+    pub fn read_enum_index(&mut self, symbols: usize) -> Result<usize, DecodeError> {
+        self.read_index(symbols, |index, symbols| {
+            DecodeErrorKind::EnumIndexOutOfRange { index, symbols }
+        })
+    }
+
+    /// Reads a union branch index and checks it is below `branches`.
+    #[inline]
+    pub fn read_union_index(&mut self, branches: usize) -> Result<usize, DecodeError> {
+        self.read_index(branches, |index, branches| {
+            DecodeErrorKind::UnionIndexOutOfRange { index, branches }
+        })
+    }
+
+    /// Reads one block header of an array or map: the item count (0 at the end), reading and
+    /// checking the byte size of the negative-count form. `budget` is how many more items the
+    /// whole array or map may still have (see the module documentation).
+    fn read_block_header(&mut self, budget: usize) -> Result<BlockHeader, DecodeError> {
+        let start = self.pos;
+        let count = self.read_long()?;
+        let byte_size = if count < 0 {
+            let size_at = self.pos;
+            let size = self.read_long()?;
+            match usize::try_from(size) {
+                Ok(size) if size <= self.remaining() => Some(size),
+                _ => {
+                    return Err(DecodeError::new(
+                        DecodeErrorKind::BadBlockSize(size),
+                        size_at,
+                    ))
+                }
+            }
+        } else {
+            None
+        };
+        let magnitude = count.unsigned_abs();
+        let limit = budget.min(self.remaining());
+        match usize::try_from(magnitude) {
+            Ok(count) if count <= limit => Ok(BlockHeader { count, byte_size }),
+            _ => Err(DecodeError::new(
+                DecodeErrorKind::BlockCountTooLarge {
+                    count: magnitude,
+                    limit,
+                },
+                start,
+            )),
+        }
+    }
+
+    /// Reads all blocks of an array or map into `state`: `on_block` gets each block's count
+    /// (to reserve room), `item` each item with its index across blocks. Returns the total
+    /// item count.
+    fn read_blocks_into<S>(
+        &mut self,
+        state: &mut S,
+        on_block: fn(&mut S, usize),
+        mut item: impl FnMut(&mut Self, &mut S, usize) -> Result<(), DecodeError>,
+    ) -> Result<usize, DecodeError> {
+        let mut budget = self.remaining();
+        let mut index = 0;
+        loop {
+            let header = self.read_block_header(budget)?;
+            if header.count == 0 {
+                return Ok(index);
+            }
+            budget -= header.count;
+            on_block(state, header.count);
+            for _ in 0..header.count {
+                item(self, state, index)?;
+                index += 1;
+            }
+        }
+    }
+
+    /// Reads all blocks of an array or map (either block form), calling `item` with the
+    /// reader and the item's index across blocks; returns the item count. For schema-driven
+    /// readers that do not collect into a `Vec` or map; `item` adds its own error path.
+    pub fn read_blocks(
+        &mut self,
+        mut item: impl FnMut(&mut Self, usize) -> Result<(), DecodeError>,
+    ) -> Result<usize, DecodeError> {
+        self.read_blocks_into(&mut (), |_, _| {}, |reader, _, index| item(reader, index))
+    }
+
+    /// Reads an array: all its blocks, each item with `item`. Item errors get the item's
+    /// index added to their path.
+    #[inline]
+    pub fn read_array<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Vec<T>, DecodeError> {
+        let mut items = Vec::new();
+        self.read_blocks_into(
+            &mut items,
+            |items, count| items.reserve(count),
+            |reader, items, index| {
+                items.push(item(reader).map_err(|e| e.at_index(index))?);
+                Ok(())
+            },
+        )?;
+        Ok(items)
+    }
+
+    /// Reads a map: all its blocks, each value with `value`, into any map type. Value errors
+    /// get the entry's key added to their path; a bad key gets the entry's index.
+    #[inline]
+    pub fn read_map<M, T>(
+        &mut self,
+        mut value: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<M, DecodeError>
+    where
+        M: Default + Extend<(String, T)>,
+    {
+        let mut map = M::default();
+        self.read_blocks(|reader, index| {
+            let key = reader.read_string().map_err(|e| e.at_index(index))?;
+            let entry = value(reader).map_err(|e| e.at_key(key))?;
+            map.extend(std::iter::once((key.to_owned(), entry)));
+            Ok(())
+        })?;
+        Ok(map)
+    }
+
+    /// Skips a `boolean`, checking it like [`Self::read_boolean`].
+    #[inline]
+    pub fn skip_boolean(&mut self) -> Result<(), DecodeError> {
+        self.read_boolean().map(drop)
+    }
+
+    /// Skips an `int` or a `long` (a varint).
+    #[inline]
+    pub fn skip_long(&mut self) -> Result<(), DecodeError> {
+        self.read_varint().map(drop)
+    }
+
+    /// Skips `bytes` or a `string` (without checking UTF-8).
+    #[inline]
+    pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
+        self.read_bytes().map(drop)
+    }
+
+    /// Skips a `fixed` of `size` bytes (also a `float`, 4, or a `double`, 8).
+    #[inline]
+    pub fn skip_fixed(&mut self, size: usize) -> Result<(), DecodeError> {
+        self.take(size).map(drop)
+    }
+
+    /// Skips an array or map. Blocks in the negative-count form are jumped over by their
+    /// byte size; the items of other blocks are skipped one by one with `item` (for a map,
+    /// `item` must skip the key string too).
+    pub fn skip_blocks(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let mut budget = self.remaining();
+        loop {
+            let header = self.read_block_header(budget)?;
+            if header.count == 0 {
+                return Ok(());
+            }
+            budget -= header.count;
+            match header.byte_size {
+                Some(size) => self.skip_fixed(size)?,
+                None => {
+                    for _ in 0..header.count {
+                        item(self)?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An array or map block header.
+struct BlockHeader {
+    /// The item count; 0 ends the array or map.
+    count: usize,
+    /// The block's byte size, for the negative-count form.
+    byte_size: Option<usize>,
+}
+
+/// Writes an unsigned LEB128 varint.
+#[inline]
+fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+    if value < 0x80 {
+        out.push(value as u8);
+        return;
+    }
+    let mut buf = [0u8; 10];
+    let mut len = 0;
+    while value >= 0x80 {
+        buf[len] = (value as u8) | 0x80;
+        value >>= 7;
+        len += 1;
+    }
+    buf[len] = value as u8;
+    out.extend_from_slice(&buf[..=len]);
+}
+
+/// Writes a `boolean` as one byte, 0 or 1.
+#[inline]
+pub fn write_boolean(out: &mut Vec<u8>, value: bool) {
+    out.push(u8::from(value));
+}
+
+/// Writes an `int` as a zig-zag varint.
+#[inline]
+pub fn write_int(out: &mut Vec<u8>, value: i32) {
+    write_long(out, i64::from(value));
+}
+
+/// Writes a `long` as a zig-zag varint.
+#[inline]
+pub fn write_long(out: &mut Vec<u8>, value: i64) {
+    write_varint(out, zigzag(value));
+}
+
+/// Writes a `float` as 4 little-endian bytes of its raw bits.
+#[inline]
+pub fn write_float(out: &mut Vec<u8>, value: f32) {
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
+/// Writes a `double` as 8 little-endian bytes of its raw bits.
+#[inline]
+pub fn write_double(out: &mut Vec<u8>, value: f64) {
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
+/// Writes a length prefix (a `long`).
+#[inline]
+fn write_len(out: &mut Vec<u8>, len: usize) {
+    // A slice is never longer than isize::MAX, so this conversion is lossless.
+    write_long(out, len as i64);
+}
+
+/// Writes `bytes`: the length as a `long`, then the bytes.
+#[inline]
+pub fn write_bytes(out: &mut Vec<u8>, value: &[u8]) {
+    out.reserve(value.len() + 10);
+    write_len(out, value.len());
+    out.extend_from_slice(value);
+}
+
+/// Writes a `string`: the UTF-8 length as a `long`, then the bytes.
+#[inline]
+pub fn write_string(out: &mut Vec<u8>, value: &str) {
+    write_bytes(out, value.as_bytes());
+}
+
+/// Writes a `fixed`: the bytes alone (the schema fixes the size).
+#[inline]
+pub fn write_fixed(out: &mut Vec<u8>, value: &[u8]) {
+    out.extend_from_slice(value);
+}
+
+/// Writes an array as one block with all `items` and the closing 0 (an empty array is a
+/// single 0). Item errors get the item's index added to their path.
+#[inline]
+pub fn write_array<T>(
+    out: &mut Vec<u8>,
+    items: &[T],
+    mut item: impl FnMut(&mut Vec<u8>, &T) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    if !items.is_empty() {
+        out.reserve(items.len() + 2);
+        write_len(out, items.len());
+        for (index, value) in items.iter().enumerate() {
+            item(out, value).map_err(|e| e.at_index(index))?;
+        }
+    }
+    out.push(0);
+    Ok(())
+}
+
+/// Writes a map as one block of `len` entries and the closing 0 (an empty map is a single
+/// 0). `entries` must yield exactly `len` entries, otherwise the error is
+/// [`EncodeErrorKind::MapLengthMismatch`]. Value errors get the key added to their path.
+#[inline]
+pub fn write_map<'a, T: 'a>(
+    out: &mut Vec<u8>,
+    len: usize,
+    entries: impl IntoIterator<Item = (&'a String, &'a T)>,
+    mut value: impl FnMut(&mut Vec<u8>, &T) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    if len > 0 {
+        write_len(out, len);
+    }
+    let mut written = 0;
+    for (key, entry) in entries {
+        write_string(out, key);
+        value(out, entry).map_err(|e| e.at_key(key))?;
+        written += 1;
+    }
+    if written != len {
+        return Err(EncodeError::new(EncodeErrorKind::MapLengthMismatch {
+            announced: len,
+            written,
+        }));
+    }
+    out.push(0);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_examples_of_zigzag_varints() {
+        for (value, bytes) in [
+            (0i64, &[0x00][..]),
+            (-1, &[0x01]),
+            (1, &[0x02]),
+            (-2, &[0x03]),
+            (2, &[0x04]),
+            (-64, &[0x7f]),
+            (64, &[0x80, 0x01]),
+        ] {
+            let mut out = Vec::new();
+            write_long(&mut out, value);
+            assert_eq!(out, bytes, "{value}");
+            assert_eq!(Reader::new(bytes).read_long().unwrap(), value);
+        }
+    }
+
+    #[test]
+    fn spec_example_of_an_array() {
+        let mut out = Vec::new();
+        write_array(&mut out, &[3i64, 27], |out, v| {
+            write_long(out, *v);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(out, [0x04, 0x06, 0x36, 0x00]);
+    }
+
+    #[test]
+    fn extreme_longs_round_trip() {
+        for value in [i64::MIN, i64::MAX, i64::MIN + 1, 0] {
+            let mut out = Vec::new();
+            write_long(&mut out, value);
+            let mut reader = Reader::new(&out);
+            assert_eq!(reader.read_long().unwrap(), value);
+            assert!(reader.is_empty());
+        }
+    }
 }

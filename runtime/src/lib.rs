@@ -9,13 +9,24 @@
 //! * the Kafka Schema Registry wire format and Avro single-object encoding ([`wire`]);
 //! * subject naming strategies ([`subject`]);
 //! * logical-type values that have no good home in another crate ([`logical`]);
+//! * the CRC-64-AVRO schema fingerprint ([`fingerprint`]);
 //! * a schema model parsed from JSON, Parsing Canonical Form and fingerprints ([`schema`]);
 //! * schema compatibility checks ([`compat`]) and decoding of data written with another
 //!   schema version ([`resolve`]).
+//!
+//! ## Features
+//!
+//! * `derive` (default): the `Avro` derive macro.
+//! * `chrono` (default), `time`: date and time logical types as values of that crate, which
+//!   is re-exported so generated code needs no dependency of its own.
+//! * `uuid` (default): the `uuid` logical type as `uuid::Uuid` (re-exported).
+//! * `rust_decimal`, `bigdecimal`: conversions of [`logical::Decimal`].
+//! * `apache-avro`: generated types also implement `apache_avro::AvroSchema`.
 
 pub mod codec;
 pub mod compat;
 pub mod error;
+pub mod fingerprint;
 pub mod logical;
 pub mod resolve;
 pub mod schema;
@@ -25,7 +36,16 @@ pub mod wire;
 #[doc(hidden)]
 pub mod __private;
 
-pub use error::{DecodeError, EncodeError};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use subject::{SubjectNameStrategy, SubjectPart};
+pub use wire::WireError;
+
+#[cfg(feature = "chrono")]
+pub use chrono;
+#[cfg(feature = "time")]
+pub use time;
+#[cfg(feature = "uuid")]
+pub use uuid;
 
 #[cfg(feature = "derive")]
 pub use avdl2rs_derive::Avro;
@@ -54,3 +74,81 @@ pub trait AvroDecode: Sized {
     /// Reads one value from `reader`, leaving it just past the value's last byte.
     fn decode(reader: &mut codec::Reader<'_>) -> Result<Self, DecodeError>;
 }
+
+/// Conveniences for every type with a schema and a codec: whole messages, the Schema
+/// Registry wire format, single-object encoding and subject names.
+///
+/// Implemented for every `T: AvroSchema + AvroEncode + AvroDecode`; bring it into scope with
+/// `use avdl2rs::Avro;` (the trait and the derive macro of the same name live in different
+/// namespaces, so one `use` imports both).
+pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
+    /// The Avro binary encoding of `self`, in a new buffer.
+    fn to_avro_bytes(&self) -> Result<Vec<u8>, EncodeError> {
+        let mut out = Vec::new();
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes one value that must span all of `bytes` (bytes left after it are an error).
+    fn from_avro_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        wire::decode_body(bytes)
+    }
+
+    /// The Confluent-framed message for `self` registered under `schema_id`.
+    fn to_confluent(&self, schema_id: i32) -> Result<Vec<u8>, EncodeError> {
+        let mut out = Vec::new();
+        self.encode_confluent(schema_id, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the Confluent-framed message for `self` to `out`, which can be reused.
+    fn encode_confluent(&self, schema_id: i32, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        wire::write_confluent_header(out, schema_id);
+        self.encode(out)
+    }
+
+    /// Reads a Confluent-framed message with this type's schema, returning the schema id.
+    fn from_confluent(message: &[u8]) -> Result<(i32, Self), WireError> {
+        wire::decode_confluent(message)
+    }
+
+    /// The single-object encoding of `self` (marker, fingerprint, body).
+    fn to_single_object(&self) -> Result<Vec<u8>, EncodeError> {
+        let mut out = Vec::new();
+        self.encode_single_object(&mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the single-object encoding of `self` to `out`, which can be reused.
+    fn encode_single_object(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        wire::write_single_object_header(out, Self::FINGERPRINT);
+        self.encode(out)
+    }
+
+    /// Reads a single-object message, checking that its fingerprint is this type's.
+    fn from_single_object(message: &[u8]) -> Result<Self, WireError> {
+        wire::decode_single_object(message)
+    }
+
+    /// The subject of this type's schema under `strategy`, used as `part` of `topic`.
+    fn subject_name(strategy: SubjectNameStrategy, topic: &str, part: SubjectPart) -> String {
+        strategy.subject(topic, part, Self::FULL_NAME)
+    }
+
+    /// TopicNameStrategy: `<topic>-key` or `<topic>-value`.
+    fn topic_subject(topic: &str, part: SubjectPart) -> String {
+        subject::topic_name(topic, part)
+    }
+
+    /// RecordNameStrategy: the full name, `<namespace>.<Name>` (or `<Name>`).
+    fn record_subject() -> String {
+        Self::FULL_NAME.to_owned()
+    }
+
+    /// TopicRecordNameStrategy: `<topic>-<namespace>.<Name>`.
+    fn topic_record_subject(topic: &str) -> String {
+        subject::topic_record_name(topic, Self::FULL_NAME)
+    }
+}
+
+impl<T: AvroSchema + AvroEncode + AvroDecode> Avro for T {}

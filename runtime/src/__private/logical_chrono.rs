@@ -1,0 +1,48 @@
+//! Date and time logical types as `chrono` values (see the parent module's list).
+
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+
+/// chrono's day number (counted from 0001-01-01 as day 1) of 1970-01-01.
+const UNIX_EPOCH_DAYS_FROM_CE: i32 = 719_163;
+
+/// Days since 1970-01-01 of a date; chrono's dates span about ±262,000 years, so it fits.
+fn days(value: &NaiveDate) -> i32 {
+    value.num_days_from_ce() - UNIX_EPOCH_DAYS_FROM_CE
+}
+
+/// The date `days` after 1970-01-01.
+fn from_days(days: i32) -> Option<NaiveDate> {
+    NaiveDate::from_num_days_from_ce_opt(days.checked_add(UNIX_EPOCH_DAYS_FROM_CE)?)
+}
+
+/// Seconds since midnight and nanoseconds (≥ 10^9 in a leap second) of a time of day.
+fn time_parts(value: &NaiveTime) -> (u32, u32) {
+    (value.num_seconds_from_midnight(), value.nanosecond())
+}
+
+/// Seconds since the epoch and nanoseconds of an instant.
+fn instant_parts(value: &DateTime<Utc>) -> (i64, u32) {
+    (value.timestamp(), value.timestamp_subsec_nanos())
+}
+
+/// The instant at `seconds` and `nanos` after the epoch.
+fn instant(seconds: i64, nanos: u32) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp(seconds, nanos)
+}
+
+/// Seconds and nanoseconds of a wall-clock time, counted as if it were UTC.
+fn local_parts(value: &NaiveDateTime) -> (i64, u32) {
+    instant_parts(&value.and_utc())
+}
+
+/// The wall-clock time at `seconds` and `nanos` after 1970-01-01T00:00.
+fn local(seconds: i64, nanos: u32) -> Option<NaiveDateTime> {
+    instant(seconds, nanos).map(|t| t.naive_utc())
+}
+
+/// The time of day `seconds` (below 86,400) and `nanos` after midnight.
+fn from_time_parts(seconds: u32, nanos: u32) -> Option<NaiveTime> {
+    NaiveTime::from_num_seconds_from_midnight_opt(seconds, nanos)
+}
+
+date_time_codecs!(date: NaiveDate, time: NaiveTime, instant: DateTime<Utc>, local: NaiveDateTime);
