@@ -17,6 +17,7 @@ mod name;
 mod parse;
 mod protocol;
 
+pub(crate) use error::child;
 pub use error::{SchemaError, SchemaErrorKind};
 pub use protocol::{Message, Protocol};
 
