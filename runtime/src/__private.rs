@@ -30,6 +30,11 @@ use crate::logical::{Decimal, Duration};
 #[cfg(feature = "apache-avro")]
 pub use apache_avro;
 
+/// `serde`, re-exported so that generated serde derives need no dependency of the user's.
+pub use serde;
+
+pub mod serde_fixed;
+
 #[cfg(any(feature = "chrono", feature = "time"))]
 #[macro_use]
 mod macros;

@@ -113,7 +113,9 @@ impl<'de> Deserialize<'de> for Decimal {
 
 /// Deserializes a byte string, accepting bytes or a sequence of `u8` (what self-describing
 /// formats such as `apache_avro::from_value` or JSON hand over).
-fn serde_bytes_like<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+pub(crate) fn serde_bytes_like<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<u8>, D::Error> {
     struct BytesVisitor;
     impl<'de> serde::de::Visitor<'de> for BytesVisitor {
         type Value = Vec<u8>;

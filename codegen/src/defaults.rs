@@ -1,0 +1,377 @@
+//! Field defaults as Rust expressions: `#[serde(default = ...)]` functions and `impl Default`
+//! for records whose fields all have defaults.
+//!
+//! A default is checked against the field's type while its expression is built, so a default
+//! that does not fit is a generation error naming the record and field. Logical types have no
+//! literal syntax in their Rust crates, so their defaults are written as the Avro binary
+//! encoding of the JSON value, decoded by the runtime's helper when the default is needed.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::Value as Json;
+
+use crate::naming;
+use crate::render::{ident, Renderer};
+use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef};
+use crate::Error;
+
+/// The name of the associated function that returns a field's default.
+pub(crate) fn default_fn_name(field: &FieldDef) -> String {
+    format!("__default_{}", naming::unraw(&field.ident))
+}
+
+/// The default functions of a record, and `impl Default` when every field has a default.
+pub(crate) fn record_defaults(
+    r: &Renderer<'_>,
+    _id: TypeId,
+    def: &TypeDef,
+) -> Result<TokenStream, Error> {
+    let DefKind::Record { named, fields } = &def.kind else {
+        return Ok(TokenStream::new());
+    };
+    let writer = Writer {
+        r,
+        module: &def.module,
+    };
+    let mut functions = Vec::new();
+    for field in fields {
+        let Some(default) = &field.default else {
+            continue;
+        };
+        let expr = writer
+            .expr(&field.ty, default)
+            .map_err(|message| Error::InvalidDefault {
+                record: named.name.full_name(),
+                field: field.avro_name.clone(),
+                message,
+            })?;
+        let name = format_ident!("{}", default_fn_name(field));
+        let ty = r.rust_type(&field.ty, &def.module);
+        functions.push(quote!(fn #name() -> #ty { #expr }));
+    }
+    if functions.is_empty() {
+        return Ok(TokenStream::new());
+    }
+    let name = ident(&def.ident);
+    let default_impl = fields.iter().all(|f| f.default.is_some()).then(|| {
+        let inits = fields.iter().map(|f| {
+            let field = ident(&f.ident);
+            let function = format_ident!("{}", default_fn_name(f));
+            quote!(#field: Self::#function(),)
+        });
+        quote! {
+            impl ::core::default::Default for #name {
+                fn default() -> Self { Self { #(#inits)* } }
+            }
+        }
+    });
+    Ok(quote! {
+        impl #name { #(#functions)* }
+        #default_impl
+    })
+}
+
+/// Builds default expressions as written in one module.
+struct Writer<'a> {
+    r: &'a Renderer<'a>,
+    module: &'a [String],
+}
+
+type Expr = Result<TokenStream, String>;
+
+impl Writer<'_> {
+    fn expr(&self, ty: &TypeRef, value: &Json) -> Expr {
+        let mismatch = |what: &str| Err(format!("{value} is not {what}"));
+        match ty {
+            TypeRef::Null => {
+                if value.is_null() {
+                    Ok(quote!(()))
+                } else {
+                    mismatch("null")
+                }
+            }
+            TypeRef::Boolean => match value.as_bool() {
+                Some(b) => Ok(quote!(#b)),
+                None => mismatch("a boolean"),
+            },
+            TypeRef::Int => match value.as_i64().and_then(|i| i32::try_from(i).ok()) {
+                Some(i) => Ok(Literal::i32_unsuffixed(i).into_token_stream()),
+                None => mismatch("an int"),
+            },
+            TypeRef::Long => match value.as_i64() {
+                Some(i) => Ok(Literal::i64_unsuffixed(i).into_token_stream()),
+                None => mismatch("a long"),
+            },
+            TypeRef::Float => float(value, "f32"),
+            TypeRef::Double => float(value, "f64"),
+            TypeRef::Bytes => {
+                let bytes = byte_string(value)?;
+                Ok(vec_expr(
+                    bytes
+                        .iter()
+                        .map(|b| Literal::u8_unsuffixed(*b).into_token_stream())
+                        .collect(),
+                ))
+            }
+            TypeRef::String => match value.as_str() {
+                Some(s) => Ok(quote!(::std::string::String::from(#s))),
+                None => mismatch("a string"),
+            },
+            TypeRef::Array(item) => match value.as_array() {
+                Some(items) => Ok(vec_expr(
+                    items
+                        .iter()
+                        .map(|v| self.expr(item, v))
+                        .collect::<Result<_, _>>()?,
+                )),
+                None => mismatch("an array"),
+            },
+            TypeRef::Map(v) => self.map(v, value),
+            TypeRef::Optional { some, .. } => self.optional(value, |v| self.expr(some, v)),
+            TypeRef::OptionalUnion { id, .. } => self.optional(value, |v| self.def(*id, v)),
+            TypeRef::Def { id, boxed } => {
+                let expr = self.def(*id, value)?;
+                Ok(if *boxed {
+                    quote!(::std::boxed::Box::new(#expr))
+                } else {
+                    expr
+                })
+            }
+            TypeRef::Logical(logical) => self.logical(ty, *logical, value),
+        }
+    }
+
+    /// A union of `null` and something: the first branch the value fits.
+    fn optional(&self, value: &Json, some: impl Fn(&Json) -> Expr) -> Expr {
+        if value.is_null() {
+            return Ok(quote!(::core::option::Option::None));
+        }
+        let expr = some(value)?;
+        Ok(quote!(::core::option::Option::Some(#expr)))
+    }
+
+    fn map(&self, ty: &TypeRef, value: &Json) -> Expr {
+        let Some(entries) = value.as_object() else {
+            return Err(format!("{value} is not a map"));
+        };
+        let map = self.r.map_path();
+        if entries.is_empty() {
+            return Ok(quote!(#map::new()));
+        }
+        let entries = entries
+            .iter()
+            .map(|(k, v)| {
+                let v = self.expr(ty, v)?;
+                Ok(quote!((::std::string::String::from(#k), #v)))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(quote!(#map::from([#(#entries),*])))
+    }
+
+    fn def(&self, id: TypeId, value: &Json) -> Expr {
+        let def = &self.r.space().defs[id];
+        let path = self.r.path_to(id, self.module);
+        match &def.kind {
+            DefKind::Record { named, fields } => {
+                let Some(object) = value.as_object() else {
+                    return Err(format!(
+                        "{value} is not a {} record",
+                        named.name.full_name()
+                    ));
+                };
+                let inits =
+                    fields
+                        .iter()
+                        .map(|f| {
+                            let v = object.get(&f.avro_name).or(f.default.as_ref()).ok_or_else(
+                                || format!("{value} has no value for field {:?}", f.avro_name),
+                            )?;
+                            let field = ident(&f.ident);
+                            let expr = self.expr(&f.ty, v)?;
+                            Ok(quote!(#field: #expr,))
+                        })
+                        .collect::<Result<Vec<_>, String>>()?;
+                Ok(quote!(#path { #(#inits)* }))
+            }
+            DefKind::Enum { named, symbols, .. } => {
+                let variant = symbols
+                    .iter()
+                    .find(|(avro, _)| Some(avro.as_str()) == value.as_str())
+                    .ok_or_else(|| {
+                        format!("{value} is not a symbol of {}", named.name.full_name())
+                    })?;
+                let variant = ident(&variant.1);
+                Ok(quote!(#path::#variant))
+            }
+            DefKind::Fixed { named, size } => {
+                let bytes = byte_string(value)?;
+                if bytes.len() != *size {
+                    return Err(format!(
+                        "{value} is not {size} bytes long, as {} is",
+                        named.name.full_name()
+                    ));
+                }
+                let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
+                Ok(quote!(#path([#(#bytes),*])))
+            }
+            DefKind::Union { variants, .. } => variants
+                .iter()
+                .find_map(|v| {
+                    let expr = self.expr(&v.ty, value).ok()?;
+                    let variant = ident(&v.ident);
+                    Some(quote!(#path::#variant(#expr)))
+                })
+                .ok_or_else(|| format!("{value} fits no branch of the union")),
+        }
+    }
+
+    /// The default of a logical type: its Avro encoding, decoded when the default is used.
+    fn logical(&self, ty: &TypeRef, logical: LogicalRef, value: &Json) -> Expr {
+        let bytes = logical_encoding(logical, value)?;
+        let rt = self.r.runtime();
+        let decode = crate::emit::decode_expr(&self.r.emit_value(ty, self.module), rt);
+        let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
+        Ok(quote! {{
+            let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);
+            #decode.expect("the default's encoding was written when the code was generated")
+        }})
+    }
+}
+
+trait IntoTokens {
+    fn into_token_stream(self) -> TokenStream;
+}
+
+impl IntoTokens for Literal {
+    fn into_token_stream(self) -> TokenStream {
+        quote!(#self)
+    }
+}
+
+fn vec_expr(items: Vec<TokenStream>) -> TokenStream {
+    if items.is_empty() {
+        quote!(::std::vec::Vec::new())
+    } else {
+        quote!(::std::vec![#(#items),*])
+    }
+}
+
+/// A float default: a JSON number, or the strings the Java tools write for non-finite values.
+fn float(value: &Json, ty: &str) -> Expr {
+    let ty = format_ident!("{ty}");
+    match value {
+        Json::Number(n) => {
+            let f = n
+                .as_f64()
+                .ok_or_else(|| format!("{value} is not a number"))?;
+            if ty == "f32" {
+                Ok(Literal::f32_unsuffixed(f as f32).into_token_stream())
+            } else {
+                Ok(Literal::f64_unsuffixed(f).into_token_stream())
+            }
+        }
+        Json::String(s) if s == "NaN" => Ok(quote!(#ty::NAN)),
+        Json::String(s) if s == "Infinity" => Ok(quote!(#ty::INFINITY)),
+        Json::String(s) if s == "-Infinity" => Ok(quote!(#ty::NEG_INFINITY)),
+        _ => Err(format!("{value} is not a number")),
+    }
+}
+
+/// The bytes of a `bytes`/`fixed` default: a JSON string of code points 0–255.
+fn byte_string(value: &Json) -> Result<Vec<u8>, String> {
+    let s = value
+        .as_str()
+        .ok_or_else(|| format!("{value} is not a string of bytes"))?;
+    s.chars()
+        .map(|c| {
+            u8::try_from(u32::from(c)).map_err(|_| format!("{value} has a character above U+00FF"))
+        })
+        .collect()
+}
+
+/// The Avro binary encoding of a logical type's default, from its base type's JSON.
+fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    match logical {
+        LogicalRef::Time(_, kind) => {
+            let n = value
+                .as_i64()
+                .ok_or_else(|| format!("{value} is not an integer"))?;
+            if matches!(kind, "date" | "time_millis") && i32::try_from(n).is_err() {
+                return Err(format!("{value} is not an int"));
+            }
+            write_varint(&mut out, n);
+        }
+        LogicalRef::Uuid { fixed: false } => {
+            let s = value
+                .as_str()
+                .ok_or_else(|| format!("{value} is not a string"))?;
+            write_varint(&mut out, s.len() as i64);
+            out.extend_from_slice(s.as_bytes());
+        }
+        LogicalRef::Decimal { fixed: None, .. } => {
+            let bytes = byte_string(value)?;
+            write_varint(&mut out, bytes.len() as i64);
+            out.extend(bytes);
+        }
+        LogicalRef::Uuid { fixed: true } => out = sized_bytes(value, 16)?,
+        LogicalRef::Decimal {
+            fixed: Some(size), ..
+        } => out = sized_bytes(value, size)?,
+        LogicalRef::Duration => out = sized_bytes(value, 12)?,
+    }
+    Ok(out)
+}
+
+fn sized_bytes(value: &Json, size: usize) -> Result<Vec<u8>, String> {
+    let bytes = byte_string(value)?;
+    if bytes.len() == size {
+        Ok(bytes)
+    } else {
+        Err(format!("{value} is not {size} bytes long"))
+    }
+}
+
+/// Avro's zig-zag variable-length encoding of an `int` or `long`.
+fn write_varint(out: &mut Vec<u8>, n: i64) {
+    let mut z = ((n << 1) ^ (n >> 63)) as u64;
+    while z >= 0x80 {
+        out.push((z as u8) | 0x80);
+        z >>= 7;
+    }
+    out.push(z as u8);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_follow_the_specification_examples() {
+        // Avro specification, "Binary Encoding": 0 → 00, -1 → 01, 1 → 02, -2 → 03, 2 → 04,
+        // -64 → 7f, 64 → 80 01.
+        let cases: [(i64, &[u8]); 7] = [
+            (0, &[0]),
+            (-1, &[1]),
+            (1, &[2]),
+            (-2, &[3]),
+            (2, &[4]),
+            (-64, &[0x7f]),
+            (64, &[0x80, 1]),
+        ];
+        for (n, expected) in cases {
+            let mut out = Vec::new();
+            write_varint(&mut out, n);
+            assert_eq!(out, expected, "{n}");
+        }
+    }
+
+    #[test]
+    fn byte_strings_map_code_points_to_bytes() {
+        assert_eq!(
+            byte_string(&Json::from("\u{0}\u{ff}A")).unwrap(),
+            vec![0, 255, 65]
+        );
+        assert!(byte_string(&Json::from("\u{100}")).is_err());
+    }
+}

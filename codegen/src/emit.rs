@@ -1,0 +1,615 @@
+//! The codec emitter: Avro shape + Rust idents in, `AvroSchema`/`AvroEncode`/`AvroDecode`
+//! impls out.
+//!
+//! Generated code and the `Avro` derive both call this module, so a hand-written struct and a
+//! generated one with the same schema get the same codec. The emitter knows nothing about
+//! schema files or naming: its caller says, per type, which Rust idents and types stand for
+//! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
+//! per field, unions as `match`, nested named types through their own trait impls.
+//!
+//! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
+//! [`wrap_in_const`]) and use only fully qualified paths.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+/// How a Rust value is written as Avro: the Avro schema of a field, array item, map value or
+/// union branch, together with how it is represented in Rust.
+#[derive(Debug, Clone)]
+pub enum Value {
+    /// `null` as `()`.
+    Null,
+    /// `boolean` as `bool`.
+    Boolean,
+    /// `int` as `i32`.
+    Int,
+    /// `long` as `i64`.
+    Long,
+    /// `float` as `f32`.
+    Float,
+    /// `double` as `f64`.
+    Double,
+    /// `bytes` as `Vec<u8>` (anything that derefs to `[u8]`).
+    Bytes,
+    /// `string` as `String` (anything that derefs to `str`).
+    String,
+    /// An array as `Vec<T>`.
+    Array(Box<Value>),
+    /// A map as any map type iterating `(&String, &T)` and collecting from `(String, T)`.
+    Map(Box<Value>),
+    /// A two-branch union of `null` and one other schema, as `Option<T>`.
+    Optional {
+        /// The position of `null` in the union (0 or 1).
+        null_index: usize,
+        /// The non-null branch.
+        some: Box<Value>,
+    },
+    /// A union of `null` and two or more other schemas, as `Option<E>` where `E` is a union
+    /// enum ([`Shape::Union`] with `null_index` set).
+    OptionalUnion {
+        /// The position of `null` in the union.
+        null_index: usize,
+        /// The number of branches of the union, `null` included.
+        branches: usize,
+        /// The union enum type.
+        ty: syn::Type,
+    },
+    /// A type with its own `AvroEncode`/`AvroDecode` impls: a named type or a union enum.
+    Named {
+        /// The Rust type (a path valid where the impl is emitted).
+        ty: syn::Type,
+        /// Whether the Rust value is a `Box` of `ty` (a recursive reference).
+        boxed: bool,
+    },
+    /// A logical type, through the runtime's helpers.
+    Logical(Logical),
+}
+
+/// Logical types with a dedicated Rust representation.
+#[derive(Debug, Clone)]
+pub enum Logical {
+    /// `date`, `time-*`, `timestamp-*`, `local-timestamp-*` through a date/time crate.
+    Time {
+        /// The runtime module with the helpers: `logical_chrono` or `logical_time`.
+        module: &'static str,
+        /// The helper suffix, e.g. `date`, `timestamp_millis`.
+        kind: &'static str,
+    },
+    /// `uuid` on `string`.
+    UuidString,
+    /// `uuid` on `fixed(16)`.
+    UuidFixed,
+    /// `decimal` on `bytes`.
+    DecimalBytes {
+        /// The decimal's scale.
+        scale: u32,
+    },
+    /// `decimal` on `fixed(size)`.
+    DecimalFixed {
+        /// The fixed size in bytes.
+        size: usize,
+        /// The decimal's scale.
+        scale: u32,
+    },
+    /// `duration` on `fixed(12)`.
+    Duration,
+}
+
+/// The schema facts a type's `AvroSchema` impl exposes, computed by the caller.
+#[derive(Debug, Clone)]
+pub struct SchemaConsts {
+    /// The full, standalone schema JSON.
+    pub schema_json: String,
+    /// The Parsing Canonical Form.
+    pub canonical_form: String,
+    /// The CRC-64-AVRO fingerprint of the canonical form.
+    pub fingerprint: u64,
+    /// The full name.
+    pub full_name: String,
+}
+
+/// A record field: its Rust ident, its Avro name (used in error paths) and shape.
+#[derive(Debug, Clone)]
+pub struct RecordField {
+    /// The Rust field ident (`r#type` and the like allowed).
+    pub ident: syn::Ident,
+    /// The Avro field name.
+    pub avro_name: String,
+    /// How the field is encoded.
+    pub value: Value,
+}
+
+/// A variant of a union enum: a tuple variant holding one branch.
+#[derive(Debug, Clone)]
+pub struct UnionVariant {
+    /// The variant ident.
+    pub ident: syn::Ident,
+    /// The branch's position in the Avro union.
+    pub index: usize,
+    /// How the branch's value is encoded.
+    pub value: Value,
+}
+
+/// The Avro shape of a type that gets codec impls.
+#[derive(Debug, Clone)]
+pub enum Shape {
+    /// A record: a struct with named fields, in schema order.
+    Record(Vec<RecordField>),
+    /// An enum: unit variants in symbol order.
+    Enum(Vec<syn::Ident>),
+    /// A fixed: a tuple struct around `[u8; size]`.
+    Fixed(usize),
+    /// A union: an enum of tuple variants, one per non-null branch.
+    ///
+    /// Without a `null` branch the enum gets `AvroDecode`. With one, an enclosing `Option`
+    /// ([`Value::OptionalUnion`]) reads the branch index and calls the enum's hidden
+    /// `decode_branch(index, reader)` for the non-null branches.
+    Union {
+        /// The variants.
+        variants: Vec<UnionVariant>,
+        /// The number of branches of the Avro union, `null` included.
+        branches: usize,
+        /// The position of the `null` branch, if the union has one.
+        null_index: Option<usize>,
+    },
+}
+
+/// One type to emit codec impls for.
+#[derive(Debug, Clone)]
+pub struct TypeCodec {
+    /// The Rust type ident.
+    pub ident: syn::Ident,
+    /// The shape.
+    pub shape: Shape,
+    /// The schema constants; `None` for union enums, which have no schema of their own name.
+    pub schema: Option<SchemaConsts>,
+}
+
+/// Emits the `AvroSchema` (when `schema` is set), `AvroEncode` and `AvroDecode` impls of one
+/// type. `runtime` is the path of the runtime crate, e.g. `::avdl2rs`.
+pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
+    let rt = runtime;
+    let ident = &codec.ident;
+    let schema = codec.schema.as_ref().map(|s| schema_impl(ident, s, rt));
+    let (encode, decode) = match &codec.shape {
+        Shape::Record(fields) => (record_encode(fields, rt), record_decode(fields, rt)),
+        Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants)),
+        Shape::Fixed(size) => fixed_codec(*size, rt),
+        Shape::Union {
+            variants,
+            branches,
+            null_index,
+        } => {
+            return union_impls(ident, variants, *branches, *null_index, rt);
+        }
+    };
+    let encode = encode_impl(ident, &encode, rt);
+    let decode = decode_impl(ident, &decode, rt);
+    quote!(#schema #encode #decode)
+}
+
+fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
+    quote! {
+        impl #rt::AvroEncode for #ident {
+            fn encode(&self, out: &mut ::std::vec::Vec<u8>) -> ::core::result::Result<(), #rt::EncodeError> {
+                #body
+            }
+        }
+    }
+}
+
+fn decode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
+    quote! {
+        impl #rt::AvroDecode for #ident {
+            fn decode(reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+                #body
+            }
+        }
+    }
+}
+
+/// Wraps impls in `const _: () = { ... };` so that nothing they need leaks into the module.
+pub fn wrap_in_const(items: TokenStream) -> TokenStream {
+    quote! { const _: () = { #items }; }
+}
+
+fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStream {
+    let SchemaConsts {
+        schema_json,
+        canonical_form,
+        fingerprint,
+        full_name,
+    } = s;
+    let fingerprint = Literal::u64_suffixed(*fingerprint);
+    quote! {
+        impl #rt::AvroSchema for #ident {
+            const SCHEMA_JSON: &'static str = #schema_json;
+            const CANONICAL_FORM: &'static str = #canonical_form;
+            const FINGERPRINT: u64 = #fingerprint;
+            const FULL_NAME: &'static str = #full_name;
+        }
+    }
+}
+
+/// A Rust place holding a value to encode: either an expression of type `T` (a place such as
+/// `self.id`) or of type `&T` (a closure parameter or match binding).
+#[derive(Clone)]
+struct Place {
+    tokens: TokenStream,
+    is_ref: bool,
+}
+
+impl Place {
+    fn by_ref(tokens: TokenStream) -> Self {
+        Place {
+            tokens,
+            is_ref: true,
+        }
+    }
+    /// An expression of type `&T`.
+    fn as_ref(&self) -> TokenStream {
+        let t = &self.tokens;
+        if self.is_ref {
+            quote!(#t)
+        } else {
+            quote!(&#t)
+        }
+    }
+    /// An expression of type `T`, for `Copy` values.
+    fn as_copy(&self) -> TokenStream {
+        let t = &self.tokens;
+        if self.is_ref {
+            quote!(*#t)
+        } else {
+            quote!(#t)
+        }
+    }
+}
+
+/// An encode expression: of type `()` when it cannot fail, else `Result<(), EncodeError>`.
+struct Encode {
+    tokens: TokenStream,
+    fallible: bool,
+}
+
+impl Encode {
+    fn infallible(tokens: TokenStream) -> Self {
+        Encode {
+            tokens,
+            fallible: false,
+        }
+    }
+    fn fallible(tokens: TokenStream) -> Self {
+        Encode {
+            tokens,
+            fallible: true,
+        }
+    }
+    /// The expression as one of type `Result<(), EncodeError>`.
+    fn as_result(&self) -> TokenStream {
+        let t = &self.tokens;
+        if self.fallible {
+            t.clone()
+        } else {
+            quote!({ #t; ::core::result::Result::Ok(()) })
+        }
+    }
+}
+
+/// The expression that writes the value at `place` (Avro shape `value`) to `out`.
+fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
+    let codec = quote!(#rt::codec);
+    match value {
+        Value::Null => Encode::infallible(quote!(())),
+        Value::Boolean => primitive_write(&codec, "write_boolean", place.as_copy()),
+        Value::Int => primitive_write(&codec, "write_int", place.as_copy()),
+        Value::Long => primitive_write(&codec, "write_long", place.as_copy()),
+        Value::Float => primitive_write(&codec, "write_float", place.as_copy()),
+        Value::Double => primitive_write(&codec, "write_double", place.as_copy()),
+        Value::Bytes => primitive_write(&codec, "write_bytes", place.as_ref()),
+        Value::String => primitive_write(&codec, "write_string", place.as_ref()),
+        Value::Array(item) => {
+            let body = encode_value(item, &Place::by_ref(quote!(item)), rt).as_result();
+            let items = place.as_ref();
+            Encode::fallible(quote!(#codec::write_array(out, #items, |out, item| #body)))
+        }
+        Value::Map(v) => {
+            let body = encode_value(v, &Place::by_ref(quote!(value)), rt).as_result();
+            let map = place.as_ref();
+            let len = &place.tokens;
+            Encode::fallible(quote!(#codec::write_map(out, #len.len(), #map, |out, value| #body)))
+        }
+        Value::Optional { null_index, some } => encode_optional(*null_index, some, place, rt),
+        Value::OptionalUnion { null_index, ty, .. } => {
+            let null = Literal::i64_unsuffixed(*null_index as i64);
+            let scrutinee = place.as_ref();
+            let codec = quote!(#rt::codec);
+            Encode::fallible(quote! {
+                match #scrutinee {
+                    ::core::option::Option::None => { #codec::write_long(out, #null); ::core::result::Result::Ok(()) }
+                    ::core::option::Option::Some(value) => <#ty as #rt::AvroEncode>::encode(value, out),
+                }
+            })
+        }
+        Value::Named { ty, .. } => {
+            let v = place.as_ref();
+            Encode::fallible(quote!(<#ty as #rt::AvroEncode>::encode(#v, out)))
+        }
+        Value::Logical(logical) => encode_logical(logical, place, rt),
+    }
+}
+
+fn primitive_write(codec: &TokenStream, function: &str, arg: TokenStream) -> Encode {
+    let function = format_ident!("{function}");
+    Encode::infallible(quote!(#codec::#function(out, #arg)))
+}
+
+fn encode_optional(null_index: usize, some: &Value, place: &Place, rt: &syn::Path) -> Encode {
+    let null = Literal::i64_unsuffixed(null_index as i64);
+    let other = Literal::i64_unsuffixed(1 - null_index as i64);
+    let inner = encode_value(some, &Place::by_ref(quote!(value)), rt);
+    let scrutinee = place.as_ref();
+    let codec = quote!(#rt::codec);
+    let body = &inner.tokens;
+    let tokens = if inner.fallible {
+        quote! {
+            match #scrutinee {
+                ::core::option::Option::None => { #codec::write_long(out, #null); ::core::result::Result::Ok(()) }
+                ::core::option::Option::Some(value) => { #codec::write_long(out, #other); #body }
+            }
+        }
+    } else {
+        quote! {
+            match #scrutinee {
+                ::core::option::Option::None => #codec::write_long(out, #null),
+                ::core::option::Option::Some(value) => { #codec::write_long(out, #other); #body }
+            }
+        }
+    };
+    Encode {
+        tokens,
+        fallible: inner.fallible,
+    }
+}
+
+fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
+    let v = place.as_ref();
+    let p = quote!(#rt::__private);
+    Encode::fallible(match logical {
+        Logical::Time { module, kind } => {
+            let module = format_ident!("{module}");
+            let function = format_ident!("encode_{kind}");
+            quote!(#p::#module::#function(#v, out))
+        }
+        Logical::UuidString => quote!(#p::encode_uuid_string(#v, out)),
+        Logical::UuidFixed => quote!(#p::encode_uuid_fixed(#v, out)),
+        Logical::DecimalBytes { .. } => quote!(#p::encode_decimal_bytes(#v, out)),
+        Logical::DecimalFixed { size, .. } => {
+            let size = Literal::usize_unsuffixed(*size);
+            quote!(#p::encode_decimal_fixed(#v, #size, out))
+        }
+        Logical::Duration => quote!(#p::encode_duration(#v, out)),
+    })
+}
+
+/// The expression of type `Result<T, DecodeError>` that reads a value of shape `value`
+/// from a `&mut Reader` named `reader` (used for record fields, and for the defaults of
+/// logical types).
+pub fn decode_expr(value: &Value, runtime: &syn::Path) -> TokenStream {
+    decode_value(value, runtime)
+}
+
+fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
+    let ok = quote!(::core::result::Result::Ok);
+    match value {
+        Value::Null => quote!(#ok(())),
+        Value::Boolean => quote!(reader.read_boolean()),
+        Value::Int => quote!(reader.read_int()),
+        Value::Long => quote!(reader.read_long()),
+        Value::Float => quote!(reader.read_float()),
+        Value::Double => quote!(reader.read_double()),
+        Value::Bytes => quote!(reader.read_bytes().map(<[u8]>::to_vec)),
+        Value::String => quote!(reader.read_string().map(::std::string::String::from)),
+        Value::Array(item) => {
+            let item = decode_value(item, rt);
+            quote!(reader.read_array(|reader| #item))
+        }
+        Value::Map(v) => {
+            let v = decode_value(v, rt);
+            quote!(reader.read_map(|reader| #v))
+        }
+        Value::Optional { null_index, some } => {
+            let null_index = Literal::usize_unsuffixed(*null_index);
+            let some = decode_value(some, rt);
+            quote! {
+                reader.read_union_index(2).and_then(|index| {
+                    if index == #null_index { #ok(::core::option::Option::None) } else { #some.map(::core::option::Option::Some) }
+                })
+            }
+        }
+        Value::OptionalUnion {
+            null_index,
+            branches,
+            ty,
+        } => {
+            let null_index = Literal::usize_unsuffixed(*null_index);
+            let branches = Literal::usize_unsuffixed(*branches);
+            quote! {
+            reader.read_union_index(#branches).and_then(|index| {
+                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty>::decode_branch(index, reader).map(::core::option::Option::Some) }
+            })
+            }
+        }
+        Value::Named { ty, boxed } => {
+            let decode = quote!(<#ty as #rt::AvroDecode>::decode(reader));
+            if *boxed {
+                quote!(#decode.map(::std::boxed::Box::new))
+            } else {
+                decode
+            }
+        }
+        Value::Logical(logical) => decode_logical(logical, rt),
+    }
+}
+
+fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
+    let p = quote!(#rt::__private);
+    match logical {
+        Logical::Time { module, kind } => {
+            let module = format_ident!("{module}");
+            let function = format_ident!("decode_{kind}");
+            quote!(#p::#module::#function(reader))
+        }
+        Logical::UuidString => quote!(#p::decode_uuid_string(reader)),
+        Logical::UuidFixed => quote!(#p::decode_uuid_fixed(reader)),
+        Logical::DecimalBytes { scale } => {
+            let scale = Literal::u32_unsuffixed(*scale);
+            quote!(#p::decode_decimal_bytes(reader, #scale))
+        }
+        Logical::DecimalFixed { size, scale } => {
+            let size = Literal::usize_unsuffixed(*size);
+            let scale = Literal::u32_unsuffixed(*scale);
+            quote!(#p::decode_decimal_fixed(reader, #size, #scale))
+        }
+        Logical::Duration => quote!(#p::decode_duration(reader)),
+    }
+}
+
+fn record_encode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
+    let statements = fields.iter().map(|field| {
+        let ident = &field.ident;
+        let place = Place {
+            tokens: quote!(self.#ident),
+            is_ref: false,
+        };
+        let encode = encode_value(&field.value, &place, rt);
+        let tokens = &encode.tokens;
+        let name = &field.avro_name;
+        match (&field.value, encode.fallible) {
+            (Value::Null, _) => quote!(),
+            (_, true) => quote!(#tokens.map_err(|e| e.in_field(#name))?;),
+            (_, false) => quote!(#tokens;),
+        }
+    });
+    let out_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
+    let silence = out_unused.then(|| quote!(let _ = out;));
+    quote! {
+        #silence
+        #(#statements)*
+        ::core::result::Result::Ok(())
+    }
+}
+
+fn record_decode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
+    let inits = fields.iter().map(|field| {
+        let ident = &field.ident;
+        let name = &field.avro_name;
+        match &field.value {
+            Value::Null => quote!(#ident: (),),
+            value => {
+                let decode = decode_value(value, rt);
+                quote!(#ident: #decode.map_err(|e| e.in_field(#name))?,)
+            }
+        }
+    });
+    let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
+    let silence = reader_unused.then(|| quote!(let _ = reader;));
+    quote! {
+        #silence
+        ::core::result::Result::Ok(Self { #(#inits)* })
+    }
+}
+
+fn enum_encode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
+    let arms = variants.iter().enumerate().map(|(index, variant)| {
+        let index = Literal::i32_unsuffixed(index as i32);
+        quote!(Self::#variant => #index,)
+    });
+    quote! {
+        let index = match self { #(#arms)* };
+        #rt::codec::write_int(out, index);
+        ::core::result::Result::Ok(())
+    }
+}
+
+fn enum_decode(variants: &[syn::Ident]) -> TokenStream {
+    let count = Literal::usize_unsuffixed(variants.len());
+    let last = variants.len().saturating_sub(1);
+    let arms = variants.iter().enumerate().map(|(index, variant)| {
+        if index == last {
+            quote!(_ => Self::#variant,)
+        } else {
+            quote!(#index => Self::#variant,)
+        }
+    });
+    quote! {
+        ::core::result::Result::Ok(match reader.read_enum_index(#count)? { #(#arms)* })
+    }
+}
+
+fn fixed_codec(size: usize, rt: &syn::Path) -> (TokenStream, TokenStream) {
+    let encode = quote! {
+        #rt::codec::write_fixed(out, &self.0);
+        ::core::result::Result::Ok(())
+    };
+    let size = Literal::usize_unsuffixed(size);
+    let decode = quote!(reader.read_fixed::<#size>().map(Self));
+    (encode, decode)
+}
+
+fn union_encode(variants: &[UnionVariant], rt: &syn::Path) -> TokenStream {
+    let arms = variants.iter().map(|variant| {
+        let ident = &variant.ident;
+        let index = Literal::i64_unsuffixed(variant.index as i64);
+        let write = encode_value(&variant.value, &Place::by_ref(quote!(value)), rt).as_result();
+        quote! {
+            Self::#ident(value) => {
+                #rt::codec::write_long(out, #index);
+                #write
+            }
+        }
+    });
+    quote!(match self { #(#arms)* })
+}
+
+fn union_impls(
+    ident: &syn::Ident,
+    variants: &[UnionVariant],
+    branches: usize,
+    null_index: Option<usize>,
+    rt: &syn::Path,
+) -> TokenStream {
+    let encode = encode_impl(ident, &union_encode(variants, rt), rt);
+    let last = variants.len().saturating_sub(1);
+    let arms = variants.iter().enumerate().map(|(position, variant)| {
+        let ident = &variant.ident;
+        let read = decode_value(&variant.value, rt);
+        // The last arm takes every remaining index: the reader has bounded the index by the
+        // branch count, and the caller has handled a null branch before getting here.
+        let pattern = if position == last {
+            quote!(_)
+        } else {
+            let i = Literal::usize_unsuffixed(variant.index);
+            quote!(#i)
+        };
+        quote!(#pattern => #read.map(Self::#ident),)
+    });
+    let decode_branch = quote! {
+        impl #ident {
+            /// Reads the value of the non-null branch `index`, whose index was already read.
+            #[doc(hidden)]
+            pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+                match index { #(#arms)* }
+            }
+        }
+    };
+    let branches = Literal::usize_unsuffixed(branches);
+    let decode = null_index.is_none().then(|| {
+        decode_impl(
+            ident,
+            &quote!(Self::decode_branch(reader.read_union_index(#branches)?, reader)),
+            rt,
+        )
+    });
+    quote!(#encode #decode_branch #decode)
+}
