@@ -1,3 +1,5 @@
-//! The `avdl2rs` command line.
+//! The `avdl2rs` command line; everything is in the library so it can be tested.
 
-fn main() {}
+fn main() -> std::process::ExitCode {
+    avdl2rs_cli::run(std::env::args_os())
+}

@@ -1,0 +1,165 @@
+//! The one error type of the parser: what went wrong, where, and the source snippet.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+
+/// What kind of mistake an [`Error`] reports; stable for programs that react to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The text does not follow the IDL grammar.
+    Syntax,
+    /// Bytes that are not UTF-8.
+    InvalidUtf8,
+    /// Brackets nested deeper than the parser accepts.
+    TooDeep,
+    /// A reference to a type that is never defined.
+    UndefinedName,
+    /// A second, different definition of a named type.
+    Redefinition,
+    /// A type, field, namespace or symbol name that Avro does not allow.
+    InvalidName,
+    /// A default value that does not match the type of its field or parameter.
+    InvalidDefault,
+    /// `decimal(p, s)` with an invalid precision or scale.
+    InvalidDecimal,
+    /// An annotation on a reference to a named type.
+    AnnotatedReference,
+    /// An annotation with a value or name that is not allowed where it is written.
+    InvalidAnnotation,
+    /// A `oneway` message that returns something.
+    OnewayNotVoid,
+    /// A union inside a union, a duplicate branch or a `null?`.
+    InvalidUnion,
+    /// A duplicate field, parameter or enum symbol, or an enum default that is not a symbol.
+    Duplicate,
+    /// A number literal out of range or malformed.
+    InvalidNumber,
+    /// An imported file that exists nowhere it was searched for.
+    ImportNotFound,
+    /// A file that cannot be read.
+    Io,
+    /// An imported `.avsc`/`.avpr` file that is not valid JSON or not a valid schema.
+    InvalidJson,
+    /// A file that defines neither a protocol nor any schema.
+    Empty,
+}
+
+/// A parse error: message, kind, and (when it has one) the file, line and column with a snippet.
+///
+/// `Display` and `Debug` both read like a compiler diagnostic (`file:line:col: message`), so a
+/// `build.rs` that unwraps one still shows where the problem is. Render it with miette for the
+/// snippet.
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+    help: Option<String>,
+    location: Option<Location>,
+}
+
+struct Location {
+    file: String,
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    source: NamedSource<Arc<str>>,
+}
+
+impl Error {
+    /// An error that has no position (e.g. an unreadable root file).
+    pub(crate) fn unlocated(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into(), help: None, location: None }
+    }
+
+    /// An error at bytes `start..end` of the file `file` whose text is `text`.
+    pub(crate) fn located(
+        kind: ErrorKind,
+        message: String,
+        file: &str,
+        text: Arc<str>,
+        start: u32,
+        end: u32,
+    ) -> Error {
+        let start = crate::source::floor_char_boundary(&text, start as usize);
+        let end = crate::source::floor_char_boundary(&text, (end as usize).max(start));
+        let (line, column) = crate::source::line_column(&text, start);
+        let source = NamedSource::new(file, text);
+        let location = Location { file: file.to_owned(), line, column, start, end, source };
+        Error { kind, message, help: None, location: Some(location) }
+    }
+
+    /// Adds a hint shown under the snippet.
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Error {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The kind of mistake.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The message without location, e.g. `Can't redefine: ns.Foo`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The hint, when there is one (closest defined name, places searched for an import).
+    pub fn help_text(&self) -> Option<&str> {
+        self.help.as_deref()
+    }
+
+    /// The file the error is in, as it was named to the parser.
+    pub fn file(&self) -> Option<&str> {
+        self.location.as_ref().map(|l| l.file.as_str())
+    }
+
+    /// 1-based line and column (in characters) of the error.
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        self.location.as_ref().map(|l| (l.line, l.column))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(l) => write!(f, "{}:{}:{}: {}", l.file, l.line, l.column, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)?;
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Diagnostic for Error {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        None
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.location.as_ref().map(|l| &l.source as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let l = self.location.as_ref()?;
+        let span = LabeledSpan::new_with_span(Some("here".to_owned()), l.start..l.end);
+        Some(Box::new(std::iter::once(span)))
+    }
+}

@@ -1,0 +1,111 @@
+//! A single linear scan before the grammar runs: finds doc comments and which token each one
+//! precedes, and bounds bracket nesting so the recursive-descent parser cannot exhaust the stack.
+
+use std::collections::HashMap;
+
+/// Deepest bracket nesting (`{ [ ( <` together) a file may use.
+pub(crate) const MAX_NESTING: usize = 100;
+
+/// What the scan learned about a file.
+#[derive(Debug, Default)]
+pub(crate) struct Scan {
+    /// Byte offset of a token → byte range of the inside of the doc comment right before it
+    /// (the last one, when several are stacked).
+    pub docs: HashMap<u32, (u32, u32)>,
+}
+
+/// Why a file was rejected by the scan: message and byte offset.
+#[derive(Debug)]
+pub(crate) struct ScanError {
+    pub message: String,
+    pub offset: usize,
+}
+
+/// Scans `text`. Strings and backtick names are skipped so that comment markers inside them
+/// do not count; `/**/` is an empty comment, not a doc comment.
+pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
+    let bytes = text.as_bytes();
+    let mut scan = Scan::default();
+    let mut pending: Option<(u32, u32)> = None;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0C => {
+                i += 1;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = memchr_newline(bytes, i);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map(|e| i + 2 + e).ok_or(ScanError {
+                    message: "unterminated comment: `/*` without `*/`".into(),
+                    offset: i,
+                })?;
+                let is_doc = bytes.get(i + 2) == Some(&b'*') && end > i + 2;
+                if is_doc {
+                    pending = Some((offset(i + 3), offset(end)));
+                }
+                i = end + 2;
+                continue;
+            }
+            0x1A => break,
+            _ => {}
+        }
+        if let Some(doc) = pending.take() {
+            scan.docs.insert(offset(i), doc);
+        }
+        match b {
+            b'"' => i = skip_string(bytes, i),
+            b'`' => i = bytes[i + 1..].iter().position(|&c| c == b'`').map_or(bytes.len(), |p| i + 2 + p),
+            b'{' | b'[' | b'(' | b'<' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(ScanError {
+                        message: format!("brackets nested more than {MAX_NESTING} levels deep"),
+                        offset: i,
+                    });
+                }
+                i += 1;
+            }
+            b'}' | b']' | b')' | b'>' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i = skip_token_char(text, i),
+        }
+    }
+    Ok(scan)
+}
+
+fn offset(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// Index of the line break ending the line comment starting at `i` (or the end of input).
+fn memchr_newline(bytes: &[u8], i: usize) -> usize {
+    bytes[i..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(bytes.len(), |p| i + p)
+}
+
+/// Index just after the string literal starting at `i`; an unterminated string ends at the line
+/// break, where the grammar will report it.
+fn skip_string(bytes: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            b'\n' | b'\r' => return i,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// Index after one ordinary character (a whole UTF-8 sequence).
+fn skip_token_char(text: &str, i: usize) -> usize {
+    i + text[i..].chars().next().map_or(1, char::len_utf8)
+}

@@ -1,0 +1,124 @@
+//! Name rules: which names Avro accepts, and the names the reference rejects for types.
+
+/// Names the reference refuses for a declared type or protocol (`Illegal name: X`). The list
+/// is the reference's, typo included: `localtimestamp_ms` is refused, `local_timestamp_ms` not.
+const ILLEGAL_TYPE_NAMES: [&str; 13] = [
+    "boolean", "int", "long", "float", "double", "bytes", "string", "null", "date", "time_ms",
+    "timestamp_ms", "localtimestamp_ms", "uuid",
+];
+
+/// Avro's own type names; a reference to a named type with one of these simple names is always
+/// written fully qualified so that it cannot be read as the built-in type.
+const AVRO_TYPE_NAMES: [&str; 14] = [
+    "record", "enum", "array", "map", "union", "fixed", "string", "bytes", "int", "long", "float",
+    "double", "boolean", "null",
+];
+
+/// The primitive type names, which an unqualified name in the null namespace may also mean.
+pub(crate) const PRIMITIVES: [&str; 8] =
+    ["null", "boolean", "int", "long", "float", "double", "bytes", "string"];
+
+/// Whether `name` is one of Avro's type names (see [`AVRO_TYPE_NAMES`]).
+pub(crate) fn is_avro_type_name(name: &str) -> bool {
+    AVRO_TYPE_NAMES.contains(&name)
+}
+
+/// The `&'static` name of a primitive type, if `name` is one.
+pub(crate) fn primitive(name: &str) -> Option<&'static str> {
+    PRIMITIVES.iter().find(|p| **p == name).copied()
+}
+
+/// Checks a protocol name: only the reference's list of refused names applies.
+pub(crate) fn check_protocol_name(name: &str) -> Result<(), String> {
+    if ILLEGAL_TYPE_NAMES.contains(&name) {
+        return Err(format!("Illegal name: {name}"));
+    }
+    Ok(())
+}
+
+/// Checks the simple name and namespace of a declared named type.
+pub(crate) fn check_type_name(name: &str, namespace: Option<&str>) -> Result<(), String> {
+    check_protocol_name(name)?;
+    check_name(name)?;
+    if let Some(ns) = namespace {
+        check_namespace(ns)?;
+    }
+    Ok(())
+}
+
+/// Checks every dot-separated part of a namespace.
+pub(crate) fn check_namespace(ns: &str) -> Result<(), String> {
+    for part in ns.split('.') {
+        check_name(part).map_err(|e| format!("Namespace part \"{part}\" is invalid: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Avro's name rule for names, fields and symbols: a letter or `_`, then letters, digits, `_`.
+pub(crate) fn check_name(name: &str) -> Result<(), String> {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c.is_alphabetic() || c == '_' => {}
+        _ => return Err(format!("Illegal initial character: {name}")),
+    }
+    if chars.any(|c| !(c.is_alphanumeric() || c == '_')) {
+        return Err(format!("Illegal character in: {name}"));
+    }
+    Ok(())
+}
+
+/// The defined name closest to `wanted` by edit distance, if any is reasonably close.
+pub(crate) fn closest<'a>(wanted: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = wanted.chars().count() / 3 + 2;
+    candidates
+        .map(|c| (edit_distance(wanted, c).min(edit_distance(simple(wanted), simple(c))), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn simple(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
+}
+
+/// Levenshtein distance over chars.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn avro_name_rule() {
+        assert!(check_name("_x1").is_ok());
+        assert!(check_name("Été").is_ok());
+        assert_eq!(check_name("9x"), Err("Illegal initial character: 9x".into()));
+        assert_eq!(check_name("a-b"), Err("Illegal character in: a-b".into()));
+        assert_eq!(
+            check_namespace("a.1b"),
+            Err("Namespace part \"1b\" is invalid: Illegal initial character: 1b".into())
+        );
+        assert_eq!(check_type_name("int", None), Err("Illegal name: int".into()));
+        assert!(check_type_name("local_timestamp_ms", None).is_ok());
+    }
+
+    #[test]
+    fn suggestions_pick_the_closest_name() {
+        let names = ["org.a.Customer", "org.a.Order"];
+        assert_eq!(closest("org.a.Custmer", names.into_iter()), Some("org.a.Customer"));
+        assert_eq!(closest("org.a.Zzzzzzzzzz", names.into_iter()), None);
+    }
+}

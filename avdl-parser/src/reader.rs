@@ -1,0 +1,556 @@
+//! Reads one IDL file: runs the grammar and turns the parse tree into the syntax tree,
+//! registering named types and messages as they appear (imports at the import statement).
+
+use std::sync::Arc;
+
+use pest::iterators::Pair;
+use pest::Parser;
+use serde_json::{Map, Value};
+
+use crate::annotations::{self, Annotation, AnnotationError, Place, Split};
+use crate::ast::{full_name, Field, Message, NamedKind, NamedType, ProtocolHeader, Props, TypeExpr};
+use crate::error::{Error, ErrorKind};
+use crate::grammar::{IdlGrammar, Rule};
+use crate::lexical::{self, Scan};
+use crate::loader::{ImportKind, Loader};
+use crate::source::Span;
+use crate::{doc, literal, names, syntax_error};
+
+/// What a file amounts to once read: a protocol header, or a schema file's main schema.
+#[derive(Debug, Default)]
+pub(crate) struct FileOutcome {
+    pub protocol: Option<ProtocolHeader>,
+    pub main_schema: Option<TypeExpr>,
+}
+
+/// A type as written, before `T?` is turned into a union (which depends on the default).
+struct Written {
+    ty: TypeExpr,
+    optional: bool,
+    span: Span,
+}
+
+/// Reader state for one file.
+pub(crate) struct FileReader<'l, 'o> {
+    loader: &'l mut Loader<'o>,
+    file: u32,
+    text: Arc<str>,
+    scan: Scan,
+    /// Whether messages of this file (and of protocols it imports) join the result.
+    keep_messages: bool,
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+impl<'l, 'o> FileReader<'l, 'o> {
+    /// Parses file `file` of the loader's sources.
+    pub fn read(loader: &'l mut Loader<'o>, file: u32, keep_messages: bool) -> Result<FileOutcome> {
+        let text = loader.sources.get(file).text.clone();
+        let scan = lexical::scan(&text).map_err(|e| {
+            let end = e.offset + 1;
+            let span = Span { file, start: e.offset as u32, end: end as u32 };
+            let kind = if e.message.starts_with("brackets") { ErrorKind::TooDeep } else { ErrorKind::Syntax };
+            loader.sources.error(kind, span, e.message)
+        })?;
+        let mut reader = FileReader { loader, file, text: text.clone(), scan, keep_messages };
+        let pairs = IdlGrammar::parse(Rule::idl_file, &text)
+            .map_err(|e| syntax_error::from_pest(&e, &text, &reader.loader.sources, file))?;
+        let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());
+        match file_pair {
+            Some(p) if p.as_rule() == Rule::protocol => reader.protocol(p),
+            Some(p) => reader.schema_file(p),
+            None => Ok(FileOutcome::default()),
+        }
+    }
+
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let s = pair.as_span();
+        Span { file: self.file, start: s.start() as u32, end: s.end() as u32 }
+    }
+
+    fn error(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> Error {
+        self.loader.sources.error(kind, span, message)
+    }
+
+    fn annotation_error(&self, (kind, span, message): AnnotationError) -> Error {
+        self.error(kind, span, message)
+    }
+
+    /// The doc comment right before the token where `pair` starts.
+    fn doc(&self, pair: &Pair<'_, Rule>) -> Option<String> {
+        let start = pair.as_span().start() as u32;
+        let &(from, to) = self.scan.docs.get(&start)?;
+        Some(doc::doc_text(&self.text[from as usize..to as usize]))
+    }
+
+    // ---- files ---------------------------------------------------------------------------
+
+    fn protocol(&mut self, pair: Pair<'_, Rule>) -> Result<FileOutcome> {
+        let doc = self.doc(&pair);
+        let mut inner = pair.into_inner().peekable();
+        let annotations = self.annotations_from(&mut inner)?;
+        inner.next(); // `protocol`
+        let name_pair = inner.next().expect("grammar: protocol name");
+        let written = identifier(&name_pair);
+        names::check_protocol_name(&written)
+            .map_err(|m| self.error(ErrorKind::InvalidName, self.span(&name_pair), m))?;
+        let mut split = Split::new(annotations, Place::Protocol).map_err(|e| self.annotation_error(e))?;
+        let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
+        let (name, namespace) = match written.rfind('.') {
+            Some(dot) => (written[dot + 1..].to_owned(), Some(written[..dot].to_owned())),
+            None => (written, annotated_ns.flatten()),
+        };
+        let header = ProtocolHeader { name, namespace, doc, props: split.props };
+        for item in inner {
+            self.protocol_item(item, header.namespace.as_deref())?;
+        }
+        Ok(FileOutcome { protocol: Some(header), main_schema: None })
+    }
+
+    fn protocol_item(&mut self, item: Pair<'_, Rule>, namespace: Option<&str>) -> Result<()> {
+        match item.as_rule() {
+            Rule::import => self.import(item, true),
+            Rule::message => {
+                let (name, message) = self.message(item, namespace)?;
+                if self.keep_messages {
+                    self.loader.defs.add_message(name, message);
+                }
+                Ok(())
+            }
+            _ => self.named_decl(item, namespace),
+        }
+    }
+
+    fn schema_file(&mut self, pair: Pair<'_, Rule>) -> Result<FileOutcome> {
+        let mut namespace = None;
+        let mut outcome = FileOutcome::default();
+        for item in pair.into_inner() {
+            match item.as_rule() {
+                Rule::namespace_decl => {
+                    let id = item.into_inner().nth(1).expect("grammar: namespace name");
+                    let ns = identifier(&id);
+                    names::check_namespace(&ns)
+                        .map_err(|m| self.error(ErrorKind::InvalidName, self.span(&id), m))?;
+                    namespace = Some(ns).filter(|ns| !ns.is_empty());
+                }
+                Rule::main_schema => {
+                    let ty = item.into_inner().nth(1).expect("grammar: main schema type");
+                    let written = self.full_type(ty, namespace.as_deref())?;
+                    outcome.main_schema = Some(self.finish(written, false)?);
+                }
+                Rule::import => self.import(item, false)?,
+                _ => self.named_decl(item, namespace.as_deref())?,
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn import(&mut self, pair: Pair<'_, Rule>, importer_is_protocol: bool) -> Result<()> {
+        let mut inner = pair.into_inner();
+        inner.next(); // `import`
+        let kind_pair = inner.next().expect("grammar: import kind");
+        let kind = match kind_pair.into_inner().next().map(|p| p.as_rule()) {
+            Some(Rule::kw_idl) => ImportKind::Idl,
+            Some(Rule::kw_protocol) => ImportKind::Protocol,
+            _ => ImportKind::Schema,
+        };
+        let path_pair = inner.next().expect("grammar: import path");
+        let span = self.span(&path_pair);
+        let path = literal::unescape(path_pair.as_str())
+            .map_err(|m| self.error(ErrorKind::Syntax, span, m))?;
+        let keep = self.keep_messages && importer_is_protocol;
+        self.loader.import(kind, &path, span, keep)
+    }
+
+    // ---- named types ---------------------------------------------------------------------
+
+    fn named_decl(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<()> {
+        let named = match pair.as_rule() {
+            Rule::record_decl => self.record(pair, namespace)?,
+            Rule::enum_decl => self.enumeration(pair, namespace)?,
+            _ => self.fixed(pair, namespace)?,
+        };
+        self.loader.defs.register(named, &self.loader.sources)
+    }
+
+    /// Doc, annotations and name of a named declaration; leaves `inner` at the body.
+    fn named_header<'i>(
+        &mut self,
+        pair: &Pair<'i, Rule>,
+        inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>,
+        namespace: Option<&str>,
+        is_enum: bool,
+    ) -> Result<(NamedType, Split)> {
+        let doc = self.doc(pair);
+        let annotations = self.annotations_from(inner)?;
+        let keyword = inner.next().expect("grammar: declaration keyword");
+        let name_pair = inner.next().expect("grammar: declaration name");
+        let name_span = self.span(&name_pair);
+        let written = identifier(&name_pair);
+        let mut split = Split::new(annotations, Place::NamedType { is_enum }).map_err(|e| self.annotation_error(e))?;
+        let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
+        let aliases = split.aliases().map_err(|e| self.annotation_error(e))?;
+        let (name, namespace) = match written.rfind('.') {
+            Some(dot) => (written[dot + 1..].to_owned(), Some(written[..dot].to_owned())),
+            None => (written, annotated_ns.unwrap_or_else(|| namespace.map(str::to_owned))),
+        };
+        names::check_type_name(&name, namespace.as_deref())
+            .map_err(|m| self.error(ErrorKind::InvalidName, name_span, m))?;
+        let is_error = keyword.as_rule() == Rule::kw_error;
+        let kind = NamedKind::Record { is_error, fields: Vec::new() };
+        let named = NamedType { name, namespace, doc, aliases, props: Props::new(), kind, span: name_span };
+        Ok((named, split))
+    }
+
+    fn record(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
+        let mut inner = pair.clone().into_inner().peekable();
+        let (mut named, split) = self.named_header(&pair, &mut inner, namespace, false)?;
+        named.props = split.props;
+        let mut fields: Vec<Field> = Vec::new();
+        for decl in inner {
+            for field in self.field_decl(decl, named.namespace.as_deref())? {
+                if fields.iter().any(|f| f.name == field.name) {
+                    let message = format!("Duplicate field {} in record {}", field.name, named.full_name());
+                    return Err(self.error(ErrorKind::Duplicate, field.span, message));
+                }
+                fields.push(field);
+            }
+        }
+        if let NamedKind::Record { fields: slot, .. } = &mut named.kind {
+            *slot = fields;
+        }
+        Ok(named)
+    }
+
+    fn enumeration(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
+        let mut inner = pair.clone().into_inner().peekable();
+        let (mut named, split) = self.named_header(&pair, &mut inner, namespace, true)?;
+        named.props = split.props;
+        let mut symbols: Vec<String> = Vec::new();
+        for symbol in inner.next().expect("grammar: enum symbols").into_inner() {
+            let id = symbol.into_inner().last().expect("grammar: enum symbol name");
+            let span = self.span(&id);
+            let name = identifier(&id);
+            names::check_name(&name).map_err(|m| self.error(ErrorKind::InvalidName, span, m))?;
+            if symbols.contains(&name) {
+                return Err(self.error(ErrorKind::Duplicate, span, format!("Duplicate enum symbol: {name}")));
+            }
+            symbols.push(name);
+        }
+        let default = match inner.next() {
+            Some(d) => {
+                let id = d.into_inner().next().expect("grammar: enum default");
+                let symbol = identifier(&id);
+                if !symbols.contains(&symbol) {
+                    let message = format!(
+                        "The Enum Default: {symbol} is not in the enum symbol set: [{}]",
+                        symbols.join(", ")
+                    );
+                    return Err(self.error(ErrorKind::Duplicate, self.span(&id), message));
+                }
+                Some(symbol)
+            }
+            None => None,
+        };
+        named.kind = NamedKind::Enum { symbols, default };
+        Ok(named)
+    }
+
+    fn fixed(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
+        let mut inner = pair.clone().into_inner().peekable();
+        let (mut named, split) = self.named_header(&pair, &mut inner, namespace, false)?;
+        let size_pair = inner.next().expect("grammar: fixed size");
+        let size = self.int_literal(&size_pair)?;
+        let span = self.span(&size_pair);
+        if size_pair.as_str().ends_with(['l', 'L']) || size > i64::from(i32::MAX) {
+            return Err(self.error(ErrorKind::InvalidNumber, span, format!("invalid fixed size: {}", size_pair.as_str())));
+        }
+        let size = u64::try_from(size)
+            .map_err(|_| self.error(ErrorKind::InvalidNumber, span, format!("Malformed data. Length is negative: {size}")))?;
+        named.props = split.props;
+        annotations::complete_decimal(&mut named.props, "fixed", Some(size));
+        named.kind = NamedKind::Fixed { size };
+        Ok(named)
+    }
+
+    // ---- fields and messages -------------------------------------------------------------
+
+    fn field_decl(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Vec<Field>> {
+        let default_doc = self.doc(&pair);
+        let mut inner = pair.into_inner();
+        let written = self.full_type(inner.next().expect("grammar: field type"), namespace)?;
+        inner.map(|var| self.variable(var, &written, default_doc.clone())).collect()
+    }
+
+    /// A field or parameter name with its annotations and default, of type `written`.
+    fn variable(&mut self, pair: Pair<'_, Rule>, written: &Written, default_doc: Option<String>) -> Result<Field> {
+        let doc = self.doc(&pair).or(default_doc);
+        let mut inner = pair.into_inner().peekable();
+        let annotations = self.annotations_from(&mut inner)?;
+        let name_pair = inner.next().expect("grammar: variable name");
+        let span = self.span(&name_pair);
+        let name = identifier(&name_pair);
+        names::check_name(&name).map_err(|m| self.error(ErrorKind::InvalidName, span, m))?;
+        let (default, default_span) = match inner.next() {
+            Some(value) => (Some(self.json(value.clone())?), self.span(&value)),
+            None => (None, span),
+        };
+        let null_last = default.as_ref().is_some_and(|d| !d.is_null());
+        let ty = self.finish(Written { ty: written.ty.clone(), ..*written }, null_last)?;
+        let mut split = Split::new(annotations, Place::Field).map_err(|e| self.annotation_error(e))?;
+        let order = split.order().map_err(|e| self.annotation_error(e))?;
+        let aliases = split.aliases().map_err(|e| self.annotation_error(e))?;
+        Ok(Field { name, ty, doc, default, order, aliases, props: split.props, span, default_span })
+    }
+
+    fn message(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<(String, Message)> {
+        let doc = self.doc(&pair);
+        let mut inner = pair.into_inner().peekable();
+        let annotations = self.annotations_from(&mut inner)?;
+        let props = Split::new(annotations, Place::Message).map_err(|e| self.annotation_error(e))?.props;
+        let result = inner.next().expect("grammar: result type");
+        let result_span = self.span(&result);
+        let result_inner = result.into_inner().next().expect("grammar: result type");
+        let response = if result_inner.as_rule() == Rule::kw_void {
+            TypeExpr::Primitive { name: "null", props: Props::new() }
+        } else {
+            let written = self.plain_type(result_inner, namespace, Vec::new())?;
+            self.finish(written, false)?
+        };
+        let name_pair = inner.next().expect("grammar: message name");
+        let name = identifier(&name_pair);
+        let mut request: Vec<Field> = Vec::new();
+        for param in inner.next().expect("grammar: parameters").into_inner() {
+            let default_doc = self.doc(&param);
+            let mut parts = param.into_inner();
+            let written = self.full_type(parts.next().expect("grammar: parameter type"), namespace)?;
+            let field = self.variable(parts.next().expect("grammar: parameter name"), &written, default_doc)?;
+            if request.iter().any(|f| f.name == field.name) {
+                let message = format!("Duplicate parameter {} in message {name}", field.name);
+                return Err(self.error(ErrorKind::Duplicate, field.span, message));
+            }
+            request.push(field);
+        }
+        let mut message = Message { doc, props, request, response, errors: None, one_way: false };
+        match inner.next() {
+            Some(p) if p.as_rule() == Rule::oneway => {
+                if !matches!(&message.response, TypeExpr::Primitive { name: "null", .. }) {
+                    let text = format!("one-way message '{name}' must return void");
+                    return Err(self.error(ErrorKind::OnewayNotVoid, result_span, text));
+                }
+                message.one_way = true;
+            }
+            Some(p) => {
+                let errors = p.into_inner().skip(1).map(|id| self.reference(&id, namespace)).collect();
+                message.errors = Some(errors);
+            }
+            None => {}
+        }
+        Ok((name, message))
+    }
+
+    // ---- types ---------------------------------------------------------------------------
+
+    fn full_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Written> {
+        let mut inner = pair.into_inner().peekable();
+        let annotations = self.annotations_from(&mut inner)?;
+        let plain = inner.next().expect("grammar: type");
+        self.plain_type(plain, namespace, annotations)
+    }
+
+    fn plain_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>, annotations: Vec<Annotation>) -> Result<Written> {
+        let span = self.span(&pair);
+        let props = || Split::new(annotations.clone(), Place::Type).map(|s| s.props);
+        let ty = match pair.as_rule() {
+            Rule::array_type | Rule::map_type => {
+                let is_array = pair.as_rule() == Rule::array_type;
+                let element_pair = pair.into_inner().nth(1).expect("grammar: element type");
+                let element = self.full_type(element_pair, namespace)?;
+                let element = Box::new(self.finish(element, false)?);
+                let props = props().map_err(|e| self.annotation_error(e))?;
+                if is_array {
+                    TypeExpr::Array { items: element, props }
+                } else {
+                    TypeExpr::Map { values: element, props }
+                }
+            }
+            Rule::union_type => TypeExpr::Union { branches: self.union_branches(pair, namespace)? },
+            _ => return self.nullable_type(pair, namespace, annotations),
+        };
+        Ok(Written { ty, optional: false, span })
+    }
+
+    fn union_branches(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Vec<TypeExpr>> {
+        let mut branches: Vec<TypeExpr> = Vec::new();
+        let mut keys: Vec<String> = Vec::new();
+        for branch_pair in pair.into_inner().skip(1) {
+            let written = self.full_type(branch_pair, namespace)?;
+            let span = written.span;
+            let branch = self.finish(written, false)?;
+            let key = match &branch {
+                TypeExpr::Union { .. } => {
+                    return Err(self.error(ErrorKind::InvalidUnion, span, "Nested union: a union may not directly contain another union (or a `T?`)"));
+                }
+                TypeExpr::Primitive { name, .. } => (*name).to_owned(),
+                TypeExpr::Array { .. } => "array".to_owned(),
+                TypeExpr::Map { .. } => "map".to_owned(),
+                TypeExpr::Named { name, .. } => name.clone(),
+            };
+            if keys.contains(&key) {
+                return Err(self.error(ErrorKind::InvalidUnion, span, format!("Duplicate in union: {key}")));
+            }
+            keys.push(key);
+            branches.push(branch);
+        }
+        Ok(branches)
+    }
+
+    fn nullable_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>, annotations: Vec<Annotation>) -> Result<Written> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let base = inner.next().expect("grammar: nullable base");
+        let optional = inner.next().is_some();
+        let mut props = Split::new(annotations.clone(), Place::Type).map_err(|e| self.annotation_error(e))?.props;
+        let ty = match base.as_rule() {
+            Rule::identifier => {
+                let reference = self.reference(&base, namespace);
+                if !annotations.is_empty() && matches!(reference, TypeExpr::Named { .. }) {
+                    return Err(self.error(ErrorKind::AnnotatedReference, self.span(&base), "Type references may not be annotated"));
+                }
+                match reference {
+                    TypeExpr::Primitive { name, .. } => TypeExpr::Primitive { name, props },
+                    named => named,
+                }
+            }
+            Rule::decimal_type => {
+                let mut logical = self.decimal(base)?;
+                annotations::merge_props(&mut logical, props, span).map_err(|e| self.annotation_error(e))?;
+                TypeExpr::Primitive { name: "bytes", props: logical }
+            }
+            _ => {
+                let (name, logical) = primitive_keyword(base.as_str());
+                let mut all = Props::new();
+                if let Some(logical) = logical {
+                    all.insert("logicalType".into(), Value::from(logical));
+                }
+                annotations::merge_props(&mut all, std::mem::take(&mut props), span).map_err(|e| self.annotation_error(e))?;
+                annotations::complete_decimal(&mut all, name, None);
+                if optional && name == "null" {
+                    return Err(self.error(ErrorKind::InvalidUnion, span, "`null?` is not a type: null is already nullable"));
+                }
+                TypeExpr::Primitive { name, props: all }
+            }
+        };
+        Ok(Written { ty, optional, span })
+    }
+
+    /// `decimal(p[, s])` as the properties of its `bytes` schema.
+    fn decimal(&mut self, pair: Pair<'_, Rule>) -> Result<Props> {
+        let span = self.span(&pair);
+        let mut numbers = pair.into_inner().skip(1);
+        let precision = self.int_literal(&numbers.next().expect("grammar: precision"))?;
+        let scale = match numbers.next() {
+            Some(s) => self.int_literal(&s)?,
+            None => 0,
+        };
+        let invalid = |m: String| Err(self.error(ErrorKind::InvalidDecimal, span, m));
+        if precision <= 0 || precision > i64::from(i32::MAX) {
+            return invalid(format!("Invalid decimal precision: {precision} (must be positive)"));
+        }
+        if scale < 0 || scale > i64::from(i32::MAX) {
+            return invalid(format!("Invalid decimal scale: {scale} (must be positive)"));
+        }
+        if scale > precision {
+            return invalid(format!("Invalid decimal scale: {scale} (greater than precision: {precision})"));
+        }
+        let mut props = Props::new();
+        props.insert("logicalType".into(), Value::from("decimal"));
+        props.insert("precision".into(), Value::from(precision));
+        props.insert("scale".into(), Value::from(scale));
+        Ok(props)
+    }
+
+    /// A name in a type position, resolved against `namespace` (no null-namespace fallback).
+    fn reference(&self, pair: &Pair<'_, Rule>, namespace: Option<&str>) -> TypeExpr {
+        let written = identifier(pair);
+        let name = if written.contains('.') { written } else { full_name(namespace, &written) };
+        match names::primitive(&name) {
+            Some(primitive) => TypeExpr::Primitive { name: primitive, props: Props::new() },
+            None => TypeExpr::Named { name, fallback: None, span: self.span(pair) },
+        }
+    }
+
+    /// Turns `T?` into a union with null: null last when the field's default is not null.
+    fn finish(&self, written: Written, null_last: bool) -> Result<TypeExpr> {
+        if !written.optional {
+            return Ok(written.ty);
+        }
+        let null = TypeExpr::Primitive { name: "null", props: Props::new() };
+        let branches = if null_last { vec![written.ty, null] } else { vec![null, written.ty] };
+        Ok(TypeExpr::Union { branches })
+    }
+
+    // ---- annotations and values ----------------------------------------------------------
+
+    /// Consumes the leading `annotation` pairs of `inner`.
+    fn annotations_from<'i>(&self, inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>) -> Result<Vec<Annotation>> {
+        let mut annotations = Vec::new();
+        while let Some(pair) = inner.next_if(|p| p.as_rule() == Rule::annotation) {
+            let mut parts = pair.into_inner();
+            let name = identifier(&parts.next().expect("grammar: annotation name"));
+            let value_pair = parts.next().expect("grammar: annotation value");
+            let value_span = self.span(&value_pair);
+            let value = self.json(value_pair)?;
+            annotations.push(Annotation { name, value, value_span });
+        }
+        Ok(annotations)
+    }
+
+    fn int_literal(&self, pair: &Pair<'_, Rule>) -> Result<i64> {
+        literal::integer(pair.as_str()).map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(pair), m))
+    }
+
+    /// A JSON value written in IDL (numbers keep their kind: integers stay integers).
+    fn json(&self, pair: Pair<'_, Rule>) -> Result<Value> {
+        Ok(match pair.as_rule() {
+            Rule::json_object => {
+                let mut map = Map::new();
+                for member in pair.into_inner() {
+                    let mut kv = member.into_inner();
+                    let key = self.string(&kv.next().expect("grammar: key"))?;
+                    let value = self.json(kv.next().expect("grammar: value"))?;
+                    map.insert(key, value);
+                }
+                Value::Object(map)
+            }
+            Rule::json_array => Value::Array(pair.into_inner().map(|p| self.json(p)).collect::<Result<_>>()?),
+            Rule::string_lit => Value::String(self.string(&pair)?),
+            Rule::int_lit => Value::from(self.int_literal(&pair)?),
+            Rule::float_lit => literal::float(pair.as_str()).map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(&pair), m))?,
+            Rule::kw_true => Value::Bool(true),
+            Rule::kw_false => Value::Bool(false),
+            _ => Value::Null,
+        })
+    }
+
+    fn string(&self, pair: &Pair<'_, Rule>) -> Result<String> {
+        literal::unescape(pair.as_str()).map_err(|m| self.error(ErrorKind::Syntax, self.span(pair), m))
+    }
+}
+
+/// The text of an identifier with its backticks removed.
+fn identifier(pair: &Pair<'_, Rule>) -> String {
+    pair.as_str().replace('`', "")
+}
+
+/// The primitive type and logical type of a primitive keyword.
+fn primitive_keyword(keyword: &str) -> (&'static str, Option<&'static str>) {
+    match keyword {
+        "date" => ("int", Some("date")),
+        "time_ms" => ("int", Some("time-millis")),
+        "timestamp_ms" => ("long", Some("timestamp-millis")),
+        "local_timestamp_ms" => ("long", Some("local-timestamp-millis")),
+        "uuid" => ("string", Some("uuid")),
+        other => (names::primitive(other).unwrap_or("null"), None),
+    }
+}

@@ -1,0 +1,69 @@
+//! The files read during one parse, and spans pointing into them.
+//!
+//! Positions are kept as byte offsets; line and column are computed only when an error is
+//! reported, so a large valid file never pays for them.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::error::{Error, ErrorKind};
+
+/// A byte range in one of the files of a [`Sources`] table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub file: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// One file's text and the name it is reported under.
+#[derive(Debug)]
+pub(crate) struct SourceFile {
+    /// The name shown in error messages: the path as given, or the display name of a string.
+    pub name: String,
+    /// The file's path on disk (`None` for text parsed from a string).
+    pub path: Option<PathBuf>,
+    pub text: Arc<str>,
+}
+
+/// Every source read during one parse, indexed by [`Span::file`].
+#[derive(Debug, Default)]
+pub(crate) struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    /// Adds a file and returns its index for spans.
+    pub fn add(&mut self, name: String, path: Option<PathBuf>, text: Arc<str>) -> u32 {
+        self.files.push(SourceFile { name, path, text });
+        u32::try_from(self.files.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    pub fn get(&self, file: u32) -> &SourceFile {
+        &self.files[file as usize]
+    }
+
+    /// An error located at `span`, with the snippet of its file.
+    pub fn error(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> Error {
+        let file = self.get(span.file);
+        Error::located(kind, message.into(), &file.name, file.text.clone(), span.start, span.end)
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `offset` in `text`.
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+/// The largest char boundary not after `offset`.
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}

@@ -1,0 +1,56 @@
+//! The name table shared by a file and everything it imports: named types in registration
+//! order, and protocol messages in definition order.
+
+use std::collections::HashMap;
+
+use crate::ast::{Message, NamedType};
+use crate::error::{Error, ErrorKind};
+use crate::source::Sources;
+use crate::writer;
+
+/// Named types and messages collected so far.
+#[derive(Debug, Default)]
+pub(crate) struct Definitions {
+    pub types: Vec<NamedType>,
+    index: HashMap<String, usize>,
+    pub messages: Vec<(String, Message)>,
+    message_index: HashMap<String, usize>,
+}
+
+impl Definitions {
+    /// The index of the type named `full_name`.
+    pub fn lookup(&self, full_name: &str) -> Option<usize> {
+        self.index.get(full_name).copied()
+    }
+
+    /// Registers a named type. Defining the same name again is accepted when the definitions
+    /// are equal apart from docs (the first one is kept), and an error otherwise.
+    pub fn register(&mut self, named: NamedType, sources: &Sources) -> Result<(), Error> {
+        let full = named.full_name();
+        if let Some(&existing) = self.index.get(&full) {
+            if writer::same_definition(&self.types[existing], &named) {
+                return Ok(());
+            }
+            return Err(sources.error(ErrorKind::Redefinition, named.span, format!("Can't redefine: {full}")));
+        }
+        self.index.insert(full, self.types.len());
+        self.types.push(named);
+        Ok(())
+    }
+
+    /// Adds a message; a later message of the same name replaces the earlier one in its place.
+    pub fn add_message(&mut self, name: String, message: Message) {
+        match self.message_index.get(&name) {
+            Some(&i) => self.messages[i].1 = message,
+            None => {
+                self.message_index.insert(name.clone(), self.messages.len());
+                self.messages.push((name, message));
+            }
+        }
+    }
+
+    /// Every defined full name, for suggestions.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.index.keys().map(String::as_str)
+    }
+}

@@ -1,0 +1,4 @@
+//! One module per subcommand, each with its clap `Args` and a `run` function.
+
+pub mod idl;
+pub mod idl2schemata;

@@ -1,0 +1,121 @@
+//! What every subcommand shares: the IDL input (`-` for stdin) with include directories,
+//! outputs (`-` for stdout), and turning failures into a rendered message and an exit code.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use avdl_parser::{IdlFile, ParseOptions};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+
+/// Exit code of success.
+pub const SUCCESS: u8 = 0;
+/// Exit code of invalid input: a parse error, an unreadable file, an unwritable output.
+pub const INVALID: u8 = 1;
+/// Exit code of a usage error (bad arguments).
+pub const USAGE: u8 = 2;
+
+/// The IDL input of a command and where its imports are searched.
+#[derive(Debug, clap::Args)]
+pub struct IdlInput {
+    /// Directory searched for imports not found beside the importing file (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Input IDL file; `-` or absent for stdin.
+    #[arg(value_name = "IN", default_value = "-")]
+    pub path: String,
+}
+
+impl IdlInput {
+    /// Parses the input file (or stdin) with its imports.
+    pub fn parse(&self) -> Result<IdlFile, Failure> {
+        let options = ParseOptions { include_dirs: self.include_dirs.clone() };
+        let parsed = if self.path == "-" {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::Message(format!("cannot read stdin: {e}")))?;
+            avdl_parser::parse_str(&text, "<stdin>", &options)
+        } else {
+            avdl_parser::parse_file(&self.path, &options)
+        };
+        parsed.map_err(Failure::Invalid)
+    }
+}
+
+/// An output file, or stdout for `-`.
+#[derive(Clone, Debug, Default)]
+pub enum Output {
+    /// Standard output.
+    #[default]
+    Stdout,
+    /// A file, created or replaced.
+    File(PathBuf),
+}
+
+impl std::str::FromStr for Output {
+    type Err = std::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Output, Self::Err> {
+        Ok(if s == "-" { Output::Stdout } else { Output::File(PathBuf::from(s)) })
+    }
+}
+
+impl Output {
+    /// Writes `bytes` to the output.
+    pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
+        match self {
+            Output::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(bytes)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| Failure::Message(format!("cannot write to stdout: {e}")))
+            }
+            Output::File(path) => std::fs::write(path, bytes).map_err(|e| Failure::io(path, e)),
+        }
+    }
+}
+
+/// JSON text with a final line break, pretty-printed unless `compact`.
+pub fn json_text(value: &serde_json::Value, compact: bool) -> String {
+    let mut text = if compact { value.to_string() } else { format!("{value:#}") };
+    text.push('\n');
+    text
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input is invalid: rendered with its source snippet.
+    Invalid(avdl_parser::Error),
+    /// Another problem (an unwritable file), as one line.
+    Message(String),
+}
+
+impl Failure {
+    /// A failure to write or create `path`.
+    pub fn io(path: &Path, error: std::io::Error) -> Failure {
+        Failure::Message(format!("cannot write {}: {error}", path.display()))
+    }
+
+    /// Prints the failure on stderr and returns the exit code.
+    pub fn report(&self) -> ExitCode {
+        let mut text = String::new();
+        match self {
+            Failure::Invalid(error) => {
+                let theme = if std::io::stderr().is_terminal() {
+                    GraphicalTheme::unicode()
+                } else {
+                    GraphicalTheme::unicode_nocolor()
+                };
+                let handler = GraphicalReportHandler::new_themed(theme);
+                if handler.render_report(&mut text, error).is_err() {
+                    text = format!("error: {error}\n");
+                }
+            }
+            Failure::Message(message) => text = format!("error: {message}\n"),
+        }
+        let _ = std::io::stderr().write_all(text.as_bytes());
+        ExitCode::from(INVALID)
+    }
+}

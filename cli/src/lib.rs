@@ -1,0 +1,65 @@
+//! The `avdl2rs` command line as a library: [`Cli`] describes the arguments, [`run`] executes
+//! them and returns the process exit code.
+//!
+//! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
+//! `2` usage error. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+
+mod cmd;
+mod io;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use io::Failure;
+
+/// Avro IDL and schemas to JSON schemas (and, with further commands, to Rust).
+#[derive(Debug, Parser)]
+#[command(
+    name = "avdl2rs",
+    version,
+    about,
+    after_help = "Examples:\n  \
+        avdl2rs idl schemas/orders.avdl orders.avpr\n  \
+        avdl2rs idl -I shared/ - < orders.avdl\n  \
+        avdl2rs idl2schemata schemas/orders.avdl out/"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Converts an IDL file to its protocol (.avpr) or schema (.avsc) JSON.
+    Idl(cmd::idl::Args),
+    /// Writes one self-contained .avsc file per named type of an IDL file.
+    Idl2schemata(cmd::idl2schemata::Args),
+}
+
+/// Runs the command line `args` (the program name first) and returns the exit code.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with success; usage errors exit with 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { io::USAGE } else { io::SUCCESS });
+        }
+    };
+    let result = match &cli.command {
+        Command::Idl(args) => cmd::idl::run(args),
+        Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::from(io::SUCCESS),
+        Err(failure) => failure.report(),
+    }
+}
