@@ -130,3 +130,27 @@ fn apache_avro_keeps_decimal_attributes_where_the_specification_strips_them() {
     assert_eq!(canonical(json), r#""bytes""#);
     assert_eq!(apache(json), r#"{"type":"bytes","precision":4,"scale":2}"#);
 }
+
+/// The fingerprint is CRC-64-AVRO of the canonical form; the example of apache-avro's `rabin`
+/// documentation (`"hello world"` → 2906301498937520992) pins the algorithm, and a schema's
+/// fingerprint is that of its form.
+#[test]
+fn fingerprint_is_the_rabin_of_the_canonical_form() {
+    assert_eq!(
+        avdl2rs::fingerprint::rabin_fingerprint(b"hello world"),
+        2906301498937520992
+    );
+    let mut set = SchemaSet::new();
+    let schema = set
+        .parse_str(r#"{"type":"fixed","name":"F","size":2,"doc":"ignored"}"#)
+        .unwrap();
+    let form = set.canonical_form(&schema);
+    assert_eq!(
+        set.fingerprint(&schema),
+        avdl2rs::fingerprint::rabin_fingerprint(form.as_bytes())
+    );
+    let plain = set
+        .parse_str(r#"{"type":"fixed","name":"F","size":2}"#)
+        .unwrap();
+    assert_eq!(set.fingerprint(&plain), set.fingerprint(&schema));
+}

@@ -162,7 +162,7 @@ fn java_written_protocols_are_written_back_identically() {
 }
 
 #[test]
-fn avsc_canonical_form_matches_apache_avro() {
+fn avsc_canonical_form_and_fingerprint_match_apache_avro() {
     for path in files("schemas", "avsc") {
         let text = read(&path);
         let mut set = SchemaSet::new();
@@ -174,6 +174,11 @@ fn avsc_canonical_form_matches_apache_avro() {
             "{}",
             path.display()
         );
+        let theirs = apache_avro::Schema::parse(&input)
+            .unwrap()
+            .fingerprint::<apache_avro::rabin::Rabin>();
+        let theirs = u64::from_le_bytes(theirs.bytes[..8].try_into().unwrap());
+        assert_eq!(set.fingerprint(&schema), theirs, "{}", path.display());
     }
 }
 

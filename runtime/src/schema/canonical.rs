@@ -8,6 +8,8 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 
+use serde_json::Value;
+
 use super::{NamedKind, Schema, SchemaKind, SchemaSet};
 
 impl SchemaSet {
@@ -21,6 +23,12 @@ impl SchemaSet {
         }
         .schema(schema);
         out
+    }
+
+    /// The CRC-64-AVRO (Rabin) fingerprint of the Parsing Canonical Form of `schema`, the
+    /// identity single-object encoding and schema caches use.
+    pub fn fingerprint(&self, schema: &Schema) -> u64 {
+        crate::fingerprint::rabin_fingerprint(self.canonical_form(schema).as_bytes())
     }
 }
 
@@ -112,5 +120,3 @@ impl Canonical<'_> {
         self.out.push_str(&Value::from(s).to_string());
     }
 }
-
-use serde_json::Value;
