@@ -28,16 +28,25 @@ pub(crate) enum Place {
 
 impl Place {
     fn reserved(self) -> &'static [&'static str] {
-        const SCHEMA: &[&str] =
-            &["doc", "fields", "items", "name", "size", "symbols", "values", "type"];
+        const SCHEMA: &[&str] = &[
+            "doc", "fields", "items", "name", "size", "symbols", "values", "type",
+        ];
         match self {
             Place::Protocol => &["protocol", "doc", "messages", "types", "errors"],
             Place::NamedType { is_enum: false } => SCHEMA,
-            Place::NamedType { is_enum: true } => {
-                &["doc", "fields", "items", "name", "size", "symbols", "values", "type", "default"]
-            }
+            Place::NamedType { is_enum: true } => &[
+                "doc", "fields", "items", "name", "size", "symbols", "values", "type", "default",
+            ],
             Place::Type => &[
-                "doc", "fields", "items", "name", "size", "symbols", "values", "type", "namespace",
+                "doc",
+                "fields",
+                "items",
+                "name",
+                "size",
+                "symbols",
+                "values",
+                "type",
+                "namespace",
                 "aliases",
             ],
             Place::Field => &["default", "doc", "name", "type"],
@@ -92,7 +101,9 @@ impl Split {
 
     /// `@namespace("x")`: `Some(None)` for `""`, `None` when absent.
     pub fn namespace(&mut self) -> Result<Option<Option<String>>, AnnotationError> {
-        let Some(a) = self.take("namespace") else { return Ok(None) };
+        let Some(a) = self.take("namespace") else {
+            return Ok(None);
+        };
         match a.value {
             Value::String(s) if s.is_empty() => Ok(Some(None)),
             Value::String(s) => Ok(Some(Some(s))),
@@ -102,9 +113,14 @@ impl Split {
 
     /// `@aliases(["a", "b"])`.
     pub fn aliases(&mut self) -> Result<Option<Vec<String>>, AnnotationError> {
-        let Some(a) = self.take("aliases") else { return Ok(None) };
+        let Some(a) = self.take("aliases") else {
+            return Ok(None);
+        };
         let strings = match &a.value {
-            Value::Array(items) => items.iter().map(|v| v.as_str().map(str::to_owned)).collect(),
+            Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect(),
             _ => None,
         };
         strings
@@ -114,7 +130,9 @@ impl Split {
 
     /// `@order("descending")` (case-insensitive); ascending is the default and gives `None`.
     pub fn order(&mut self) -> Result<Option<&'static str>, AnnotationError> {
-        let Some(a) = self.take("order") else { return Ok(None) };
+        let Some(a) = self.take("order") else {
+            return Ok(None);
+        };
         let Value::String(s) = &a.value else {
             return Err(invalid(&a, "@order(...) must contain a String value"));
         };
@@ -122,18 +140,29 @@ impl Split {
             "ASCENDING" => Ok(None),
             "DESCENDING" => Ok(Some("descending")),
             "IGNORE" => Ok(Some("ignore")),
-            _ => Err(invalid(&a, "@order(...) must contain \"ASCENDING\", \"DESCENDING\" or \"IGNORE\"")),
+            _ => Err(invalid(
+                &a,
+                "@order(...) must contain \"ASCENDING\", \"DESCENDING\" or \"IGNORE\"",
+            )),
         }
     }
 }
 
 fn invalid(a: &Annotation, message: &str) -> AnnotationError {
-    (ErrorKind::InvalidAnnotation, a.value_span, message.to_owned())
+    (
+        ErrorKind::InvalidAnnotation,
+        a.value_span,
+        message.to_owned(),
+    )
 }
 
 /// Adds annotation properties to a type's existing properties (those of a logical-type
 /// keyword); changing an existing property is an error, as in the reference.
-pub(crate) fn merge_props(existing: &mut Props, added: Props, span: Span) -> Result<(), AnnotationError> {
+pub(crate) fn merge_props(
+    existing: &mut Props,
+    added: Props,
+    span: Span,
+) -> Result<(), AnnotationError> {
     for (name, value) in added {
         match existing.get(&name) {
             Some(old) if *old != value => {
@@ -151,10 +180,14 @@ pub(crate) fn merge_props(existing: &mut Props, added: Props, span: Span) -> Res
 /// A valid `@logicalType("decimal")` without `@scale` gets `"scale": 0`, as the reference's
 /// logical-type parsing adds it; invalid combinations stay plain properties.
 pub(crate) fn complete_decimal(props: &mut Props, base: &str, fixed_size: Option<u64>) {
-    if props.get("logicalType").and_then(Value::as_str) != Some("decimal") || props.contains_key("scale") {
+    if props.get("logicalType").and_then(Value::as_str) != Some("decimal")
+        || props.contains_key("scale")
+    {
         return;
     }
-    let Some(precision) = props.get("precision").and_then(Value::as_i64) else { return };
+    let Some(precision) = props.get("precision").and_then(Value::as_i64) else {
+        return;
+    };
     let fits = match (base, fixed_size) {
         ("bytes", _) => true,
         ("fixed", Some(size)) => precision <= max_decimal_digits(size),

@@ -14,21 +14,44 @@ pub(crate) type Props = Map<String, Value>;
 pub(crate) enum TypeExpr {
     /// A primitive type; logical-type keywords carry `logicalType` (and decimal's precision and
     /// scale) as their first properties.
-    Primitive { name: &'static str, props: Props },
-    Array { items: Box<TypeExpr>, props: Props },
-    Map { values: Box<TypeExpr>, props: Props },
-    Union { branches: Vec<TypeExpr> },
+    Primitive {
+        name: &'static str,
+        props: Props,
+    },
+    Array {
+        items: Box<TypeExpr>,
+        props: Props,
+    },
+    Map {
+        values: Box<TypeExpr>,
+        props: Props,
+    },
+    Union {
+        branches: Vec<TypeExpr>,
+    },
     /// A reference to a named type by full name; `fallback` is the null-namespace name that JSON
     /// schemas may also mean by an unqualified name.
-    Named { name: String, fallback: Option<String>, span: Span },
+    Named {
+        name: String,
+        fallback: Option<String>,
+        span: Span,
+    },
 }
 
 /// The body of a named type.
 #[derive(Clone, Debug)]
 pub(crate) enum NamedKind {
-    Record { is_error: bool, fields: Vec<Field> },
-    Enum { symbols: Vec<String>, default: Option<String> },
-    Fixed { size: u64 },
+    Record {
+        is_error: bool,
+        fields: Vec<Field>,
+    },
+    Enum {
+        symbols: Vec<String>,
+        default: Option<String>,
+    },
+    Fixed {
+        size: u64,
+    },
 }
 
 /// A record, error, enum or fixed definition.
@@ -99,7 +122,10 @@ pub(crate) fn full_name(namespace: Option<&str>, name: &str) -> String {
 /// Splits a full name into namespace and simple name (`a.b.C` → (`Some("a.b")`, `C`)).
 pub(crate) fn split_full_name(full: &str) -> (Option<&str>, &str) {
     match full.rfind('.') {
-        Some(dot) => (Some(&full[..dot]).filter(|ns| !ns.is_empty()), &full[dot + 1..]),
+        Some(dot) => (
+            Some(&full[..dot]).filter(|ns| !ns.is_empty()),
+            &full[dot + 1..],
+        ),
         None => (None, full),
     }
 }

@@ -30,7 +30,11 @@ fn split_lines(text: &str) -> Vec<&str> {
                 start = i + 1;
             }
             b'\r' => {
-                let end = if bytes.get(i + 1) == Some(&b'\n') { i + 1 } else { i };
+                let end = if bytes.get(i + 1) == Some(&b'\n') {
+                    i + 1
+                } else {
+                    i
+                };
                 lines.push(&text[start..=end]);
                 i = end;
                 start = end + 1;
@@ -44,7 +48,11 @@ fn split_lines(text: &str) -> Vec<&str> {
 }
 
 fn is_horizontal_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\u{A0}' | '\u{1680}' | '\u{180E}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}')
+    matches!(
+        c,
+        ' ' | '\t' | '\u{A0}' | '\u{1680}' | '\u{180E}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
 }
 
 /// Star mode: every line (the first without leading space) starts with `stars`; each line loses
@@ -52,7 +60,11 @@ fn is_horizontal_space(c: char) -> bool {
 fn strip_stars(lines: &[&str], stars: &str) -> Option<String> {
     let mut out = String::new();
     for (n, line) in lines.iter().enumerate() {
-        let rest = if n == 0 { line } else { line.trim_start_matches(is_horizontal_space) };
+        let rest = if n == 0 {
+            line
+        } else {
+            line.trim_start_matches(is_horizontal_space)
+        };
         let rest = rest.strip_prefix(stars)?;
         let rest = rest.strip_prefix(is_horizontal_space).unwrap_or(rest);
         out.push_str(rest);
@@ -95,9 +107,15 @@ mod tests {
 
     #[test]
     fn star_column_is_removed_with_one_space() {
-        assert_eq!(doc_text("\n * A simple\n *   indented\n *\n * end.\n "), "A simple\n  indented\n\nend.");
+        assert_eq!(
+            doc_text("\n * A simple\n *   indented\n *\n * end.\n "),
+            "A simple\n  indented\n\nend."
+        );
         assert_eq!(doc_text("* not stars\n * x "), "not stars\nx");
-        assert_eq!(doc_text("\n *no space\n *   three spaces\n "), "no space\n  three spaces");
+        assert_eq!(
+            doc_text("\n *no space\n *   three spaces\n "),
+            "no space\n  three spaces"
+        );
         assert_eq!(doc_text("\n *\tTabbed\n "), "Tabbed");
     }
 
@@ -113,7 +131,10 @@ mod tests {
 
     #[test]
     fn common_indent_after_the_first_line_is_removed() {
-        assert_eq!(doc_text("first\n    indented\n      more\n    back\n"), "first\nindented\n  more\nback");
+        assert_eq!(
+            doc_text("first\n    indented\n      more\n    back\n"),
+            "first\nindented\n  more\nback"
+        );
         assert_eq!(doc_text("first\n  a\n\n  b"), "first\n  a\n\n  b");
     }
 }

@@ -52,7 +52,10 @@ pub enum ErrorKind {
 /// `Display` and `Debug` both read like a compiler diagnostic (`file:line:col: message`), so a
 /// `build.rs` that unwraps one still shows where the problem is. Render it with miette for the
 /// snippet.
-pub struct Error {
+pub struct Error(Box<Inner>);
+
+/// Boxed so that `Result<T, Error>` stays small on the happy path.
+struct Inner {
     kind: ErrorKind,
     message: String,
     help: Option<String>,
@@ -71,7 +74,12 @@ struct Location {
 impl Error {
     /// An error that has no position (e.g. an unreadable root file).
     pub(crate) fn unlocated(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), help: None, location: None }
+        Error(Box::new(Inner {
+            kind,
+            message: message.into(),
+            help: None,
+            location: None,
+        }))
     }
 
     /// An error at bytes `start..end` of the file `file` whose text is `text`.
@@ -87,47 +95,59 @@ impl Error {
         let end = crate::source::floor_char_boundary(&text, (end as usize).max(start));
         let (line, column) = crate::source::line_column(&text, start);
         let source = NamedSource::new(file, text);
-        let location = Location { file: file.to_owned(), line, column, start, end, source };
-        Error { kind, message, help: None, location: Some(location) }
+        let location = Location {
+            file: file.to_owned(),
+            line,
+            column,
+            start,
+            end,
+            source,
+        };
+        Error(Box::new(Inner {
+            kind,
+            message,
+            help: None,
+            location: Some(location),
+        }))
     }
 
     /// Adds a hint shown under the snippet.
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> Error {
-        self.help = Some(help.into());
+        self.0.help = Some(help.into());
         self
     }
 
     /// The kind of mistake.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The message without location, e.g. `Can't redefine: ns.Foo`.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     /// The hint, when there is one (closest defined name, places searched for an import).
     pub fn help_text(&self) -> Option<&str> {
-        self.help.as_deref()
+        self.0.help.as_deref()
     }
 
     /// The file the error is in, as it was named to the parser.
     pub fn file(&self) -> Option<&str> {
-        self.location.as_ref().map(|l| l.file.as_str())
+        self.0.location.as_ref().map(|l| l.file.as_str())
     }
 
     /// 1-based line and column (in characters) of the error.
     pub fn line_column(&self) -> Option<(usize, usize)> {
-        self.location.as_ref().map(|l| (l.line, l.column))
+        self.0.location.as_ref().map(|l| (l.line, l.column))
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.location {
-            Some(l) => write!(f, "{}:{}:{}: {}", l.file, l.line, l.column, self.message),
-            None => f.write_str(&self.message),
+        match &self.0.location {
+            Some(l) => write!(f, "{}:{}:{}: {}", l.file, l.line, l.column, self.0.message),
+            None => f.write_str(&self.0.message),
         }
     }
 }
@@ -135,7 +155,7 @@ impl fmt::Display for Error {
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)?;
-        if let Some(help) = &self.help {
+        if let Some(help) = &self.0.help {
             write!(f, "\n  help: {help}")?;
         }
         Ok(())
@@ -150,15 +170,17 @@ impl Diagnostic for Error {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.0.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.location.as_ref().map(|l| &l.source as &dyn SourceCode)
+        self.0.location.as_ref().map(|l| &l.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let l = self.location.as_ref()?;
+        let l = self.0.location.as_ref()?;
         let span = LabeledSpan::new_with_span(Some("here".to_owned()), l.start..l.end);
         Some(Box::new(std::iter::once(span)))
     }

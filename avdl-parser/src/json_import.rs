@@ -15,21 +15,41 @@ type Result<T> = std::result::Result<T, Error>;
 /// `keep_messages`.
 pub(crate) fn protocol(loader: &mut Loader<'_>, file: u32, keep_messages: bool) -> Result<()> {
     let value = parse_json(loader, file)?;
-    let mut reader = JsonReader { loader, span: Span { file, start: 0, end: 0 } };
-    let obj = value.as_object().ok_or_else(|| reader.invalid("a protocol must be a JSON object"))?;
-    let written = obj.get("protocol").and_then(Value::as_str).ok_or_else(|| reader.invalid("a protocol needs a \"protocol\" name"))?;
+    let mut reader = JsonReader {
+        loader,
+        span: Span {
+            file,
+            start: 0,
+            end: 0,
+        },
+    };
+    let obj = value
+        .as_object()
+        .ok_or_else(|| reader.invalid("a protocol must be a JSON object"))?;
+    let written = obj
+        .get("protocol")
+        .and_then(Value::as_str)
+        .ok_or_else(|| reader.invalid("a protocol needs a \"protocol\" name"))?;
     let ns = match written.rfind('.') {
         Some(dot) => Some(written[..dot].to_owned()),
-        None => obj.get("namespace").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_owned),
+        None => obj
+            .get("namespace")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
     };
     if let Some(types) = obj.get("types") {
-        let types = types.as_array().ok_or_else(|| reader.invalid("\"types\" must be an array"))?;
+        let types = types
+            .as_array()
+            .ok_or_else(|| reader.invalid("\"types\" must be an array"))?;
         for ty in types {
             reader.schema(ty, ns.as_deref())?;
         }
     }
     if let (Some(messages), true) = (obj.get("messages"), keep_messages) {
-        let messages = messages.as_object().ok_or_else(|| reader.invalid("\"messages\" must be an object"))?;
+        let messages = messages
+            .as_object()
+            .ok_or_else(|| reader.invalid("\"messages\" must be an object"))?;
         for (name, message) in messages {
             let message = reader.message(message, ns.as_deref())?;
             reader.loader.defs.add_message(name.clone(), message);
@@ -41,7 +61,14 @@ pub(crate) fn protocol(loader: &mut Loader<'_>, file: u32, keep_messages: bool) 
 /// Reads an imported `.avsc`: every named type in it joins the name table.
 pub(crate) fn schema(loader: &mut Loader<'_>, file: u32) -> Result<()> {
     let value = parse_json(loader, file)?;
-    let mut reader = JsonReader { loader, span: Span { file, start: 0, end: 0 } };
+    let mut reader = JsonReader {
+        loader,
+        span: Span {
+            file,
+            start: 0,
+            end: 0,
+        },
+    };
     reader.schema(&value, None).map(drop)
 }
 
@@ -51,14 +78,24 @@ fn parse_json(loader: &Loader<'_>, file: u32) -> Result<Value> {
     let stripped = strip_comments(text);
     serde_json::from_str(&stripped).map_err(|e| {
         let offset = offset_of(text, e.line(), e.column());
-        let span = Span { file, start: offset as u32, end: offset as u32 + 1 };
-        loader.sources.error(ErrorKind::InvalidJson, span, format!("invalid JSON: {e}"))
+        let span = Span {
+            file,
+            start: offset as u32,
+            end: offset as u32 + 1,
+        };
+        loader
+            .sources
+            .error(ErrorKind::InvalidJson, span, format!("invalid JSON: {e}"))
     })
 }
 
 /// Byte offset of 1-based `line` and byte `column` (serde_json's convention).
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
     (line_start + column.saturating_sub(1)).min(text.len())
 }
 
@@ -85,12 +122,17 @@ pub(crate) fn strip_comments(text: &str) -> String {
                 i += 1;
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                let end = bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| i + p);
+                let end = bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |p| i + p);
                 blank(&mut out, i, end);
                 i = end;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let end = text[i + 2..].find("*/").map_or(bytes.len(), |p| i + 2 + p + 2);
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |p| i + 2 + p + 2);
                 blank(&mut out, i, end);
                 i = end;
             }
@@ -102,7 +144,16 @@ pub(crate) fn strip_comments(text: &str) -> String {
 }
 
 /// Keys with a meaning of their own in a named schema; the others are properties.
-const NAMED_KEYS: [&str; 8] = ["type", "name", "namespace", "doc", "aliases", "fields", "symbols", "size"];
+const NAMED_KEYS: [&str; 8] = [
+    "type",
+    "name",
+    "namespace",
+    "doc",
+    "aliases",
+    "fields",
+    "symbols",
+    "size",
+];
 const FIELD_KEYS: [&str; 6] = ["name", "type", "doc", "default", "order", "aliases"];
 const MESSAGE_KEYS: [&str; 5] = ["doc", "request", "response", "errors", "one-way"];
 
@@ -115,14 +166,21 @@ struct JsonReader<'l, 'o> {
 impl JsonReader<'_, '_> {
     fn invalid(&self, message: &str) -> Error {
         let name = &self.loader.sources.get(self.span.file).name;
-        self.loader.sources.error(ErrorKind::InvalidJson, self.span, format!("invalid schema in {name}: {message}"))
+        self.loader.sources.error(
+            ErrorKind::InvalidJson,
+            self.span,
+            format!("invalid schema in {name}: {message}"),
+        )
     }
 
     fn schema(&mut self, value: &Value, ns: Option<&str>) -> Result<TypeExpr> {
         match value {
             Value::String(name) => Ok(self.reference(name, ns)),
             Value::Array(branches) => Ok(TypeExpr::Union {
-                branches: branches.iter().map(|b| self.schema(b, ns)).collect::<Result<_>>()?,
+                branches: branches
+                    .iter()
+                    .map(|b| self.schema(b, ns))
+                    .collect::<Result<_>>()?,
             }),
             Value::Object(obj) => self.complex(obj, ns),
             _ => Err(self.invalid(&format!("not a schema: {value}"))),
@@ -131,17 +189,31 @@ impl JsonReader<'_, '_> {
 
     fn reference(&self, name: &str, ns: Option<&str>) -> TypeExpr {
         if let Some(primitive) = names::primitive(name) {
-            return TypeExpr::Primitive { name: primitive, props: Props::new() };
+            return TypeExpr::Primitive {
+                name: primitive,
+                props: Props::new(),
+            };
         }
         if name.contains('.') || ns.is_none() {
-            return TypeExpr::Named { name: name.to_owned(), fallback: None, span: self.span };
+            return TypeExpr::Named {
+                name: name.to_owned(),
+                fallback: None,
+                span: self.span,
+            };
         }
-        TypeExpr::Named { name: full_name(ns, name), fallback: Some(name.to_owned()), span: self.span }
+        TypeExpr::Named {
+            name: full_name(ns, name),
+            fallback: Some(name.to_owned()),
+            span: self.span,
+        }
     }
 
     fn complex(&mut self, obj: &Map<String, Value>, ns: Option<&str>) -> Result<TypeExpr> {
         let props_except = |keys: &[&str]| -> Props {
-            obj.iter().filter(|(k, _)| !keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()
+            obj.iter()
+                .filter(|(k, _)| !keys.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
         };
         let ty = match obj.get("type") {
             Some(Value::String(t)) => t.as_str(),
@@ -150,18 +222,31 @@ impl JsonReader<'_, '_> {
         };
         match ty {
             "array" => {
-                let items = obj.get("items").ok_or_else(|| self.invalid("an array needs \"items\""))?;
+                let items = obj
+                    .get("items")
+                    .ok_or_else(|| self.invalid("an array needs \"items\""))?;
                 let items = Box::new(self.schema(items, ns)?);
-                Ok(TypeExpr::Array { items, props: props_except(&["type", "items"]) })
+                Ok(TypeExpr::Array {
+                    items,
+                    props: props_except(&["type", "items"]),
+                })
             }
             "map" => {
-                let values = obj.get("values").ok_or_else(|| self.invalid("a map needs \"values\""))?;
+                let values = obj
+                    .get("values")
+                    .ok_or_else(|| self.invalid("a map needs \"values\""))?;
                 let values = Box::new(self.schema(values, ns)?);
-                Ok(TypeExpr::Map { values, props: props_except(&["type", "values"]) })
+                Ok(TypeExpr::Map {
+                    values,
+                    props: props_except(&["type", "values"]),
+                })
             }
             "record" | "error" | "enum" | "fixed" => self.named(obj, ty, ns),
             _ => match (names::primitive(ty), obj.len()) {
-                (Some(name), _) => Ok(TypeExpr::Primitive { name, props: props_except(&["type"]) }),
+                (Some(name), _) => Ok(TypeExpr::Primitive {
+                    name,
+                    props: props_except(&["type"]),
+                }),
                 (None, _) => Ok(self.reference(ty, ns)),
             },
         }
@@ -170,28 +255,59 @@ impl JsonReader<'_, '_> {
     /// A named definition: registered after its fields (post-order, as the reference's JSON
     /// reader does), and returned as a reference.
     fn named(&mut self, obj: &Map<String, Value>, ty: &str, ns: Option<&str>) -> Result<TypeExpr> {
-        let written = obj.get("name").and_then(Value::as_str).ok_or_else(|| self.invalid("a named schema needs a \"name\""))?;
+        let written = obj
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| self.invalid("a named schema needs a \"name\""))?;
         let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (written[dot + 1..].to_owned(), Some(written[..dot].to_owned())),
+            Some(dot) => (
+                written[dot + 1..].to_owned(),
+                Some(written[..dot].to_owned()),
+            ),
             None => match obj.get("namespace") {
-                Some(Value::String(s)) => (written.to_owned(), Some(s.clone()).filter(|s| !s.is_empty())),
+                Some(Value::String(s)) => (
+                    written.to_owned(),
+                    Some(s.clone()).filter(|s| !s.is_empty()),
+                ),
                 _ => (written.to_owned(), ns.map(str::to_owned)),
             },
         };
         let kind = match ty {
             "record" | "error" => {
-                let fields = obj.get("fields").and_then(Value::as_array).ok_or_else(|| self.invalid("a record needs \"fields\""))?;
-                let fields = fields.iter().map(|f| self.field(f, namespace.as_deref())).collect::<Result<_>>()?;
-                NamedKind::Record { is_error: ty == "error", fields }
+                let fields = obj
+                    .get("fields")
+                    .and_then(Value::as_array)
+                    .ok_or_else(|| self.invalid("a record needs \"fields\""))?;
+                let fields = fields
+                    .iter()
+                    .map(|f| self.field(f, namespace.as_deref()))
+                    .collect::<Result<_>>()?;
+                NamedKind::Record {
+                    is_error: ty == "error",
+                    fields,
+                }
             }
             "enum" => {
-                let symbols = obj.get("symbols").and_then(Value::as_array).ok_or_else(|| self.invalid("an enum needs \"symbols\""))?;
-                let symbols = symbols.iter().map(|s| s.as_str().map(str::to_owned)).collect::<Option<_>>().ok_or_else(|| self.invalid("enum symbols must be strings"))?;
-                let default = obj.get("default").and_then(Value::as_str).map(str::to_owned);
+                let symbols = obj
+                    .get("symbols")
+                    .and_then(Value::as_array)
+                    .ok_or_else(|| self.invalid("an enum needs \"symbols\""))?;
+                let symbols = symbols
+                    .iter()
+                    .map(|s| s.as_str().map(str::to_owned))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| self.invalid("enum symbols must be strings"))?;
+                let default = obj
+                    .get("default")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
                 NamedKind::Enum { symbols, default }
             }
             _ => {
-                let size = obj.get("size").and_then(Value::as_u64).ok_or_else(|| self.invalid("a fixed needs a \"size\""))?;
+                let size = obj
+                    .get("size")
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| self.invalid("a fixed needs a \"size\""))?;
                 NamedKind::Fixed { size }
             }
         };
@@ -204,19 +320,34 @@ impl JsonReader<'_, '_> {
             namespace,
             doc: obj.get("doc").and_then(Value::as_str).map(str::to_owned),
             aliases: string_list(obj.get("aliases")),
-            props: obj.iter().filter(|(k, _)| !skip.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+            props: obj
+                .iter()
+                .filter(|(k, _)| !skip.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             kind,
             span: self.span,
         };
-        let reference = TypeExpr::Named { name: named.full_name(), fallback: None, span: self.span };
+        let reference = TypeExpr::Named {
+            name: named.full_name(),
+            fallback: None,
+            span: self.span,
+        };
         self.loader.defs.register(named, &self.loader.sources)?;
         Ok(reference)
     }
 
     fn field(&mut self, value: &Value, ns: Option<&str>) -> Result<Field> {
-        let obj = value.as_object().ok_or_else(|| self.invalid("a field must be an object"))?;
-        let name = obj.get("name").and_then(Value::as_str).ok_or_else(|| self.invalid("a field needs a \"name\""))?;
-        let ty = obj.get("type").ok_or_else(|| self.invalid("a field needs a \"type\""))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| self.invalid("a field must be an object"))?;
+        let name = obj
+            .get("name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| self.invalid("a field needs a \"name\""))?;
+        let ty = obj
+            .get("type")
+            .ok_or_else(|| self.invalid("a field needs a \"type\""))?;
         let order = match obj.get("order").and_then(Value::as_str) {
             Some("descending") => Some("descending"),
             Some("ignore") => Some("ignore"),
@@ -229,29 +360,50 @@ impl JsonReader<'_, '_> {
             default: obj.get("default").cloned(),
             order,
             aliases: string_list(obj.get("aliases")),
-            props: obj.iter().filter(|(k, _)| !FIELD_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+            props: obj
+                .iter()
+                .filter(|(k, _)| !FIELD_KEYS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             span: self.span,
             default_span: self.span,
         })
     }
 
     fn message(&mut self, value: &Value, ns: Option<&str>) -> Result<Message> {
-        let obj = value.as_object().ok_or_else(|| self.invalid("a message must be an object"))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| self.invalid("a message must be an object"))?;
         let request = match obj.get("request") {
-            Some(Value::Array(params)) => params.iter().map(|p| self.field(p, ns)).collect::<Result<_>>()?,
+            Some(Value::Array(params)) => params
+                .iter()
+                .map(|p| self.field(p, ns))
+                .collect::<Result<_>>()?,
             _ => Vec::new(),
         };
         let response = match obj.get("response") {
             Some(r) => self.schema(r, ns)?,
-            None => TypeExpr::Primitive { name: "null", props: Props::new() },
+            None => TypeExpr::Primitive {
+                name: "null",
+                props: Props::new(),
+            },
         };
         let errors = match obj.get("errors") {
-            Some(Value::Array(errors)) => Some(errors.iter().map(|e| self.schema(e, ns)).collect::<Result<_>>()?),
+            Some(Value::Array(errors)) => Some(
+                errors
+                    .iter()
+                    .map(|e| self.schema(e, ns))
+                    .collect::<Result<_>>()?,
+            ),
             _ => None,
         };
         Ok(Message {
             doc: obj.get("doc").and_then(Value::as_str).map(str::to_owned),
-            props: obj.iter().filter(|(k, _)| !MESSAGE_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+            props: obj
+                .iter()
+                .filter(|(k, _)| !MESSAGE_KEYS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             request,
             response,
             errors,
@@ -261,7 +413,11 @@ impl JsonReader<'_, '_> {
 }
 
 fn string_list(value: Option<&Value>) -> Option<Vec<String>> {
-    value?.as_array()?.iter().map(|v| v.as_str().map(str::to_owned)).collect()
+    value?
+        .as_array()?
+        .iter()
+        .map(|v| v.as_str().map(str::to_owned))
+        .collect()
 }
 
 /// Line and column of a byte offset, for tests of the stripper's position keeping.

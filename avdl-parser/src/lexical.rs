@@ -41,10 +41,13 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let end = text[i + 2..].find("*/").map(|e| i + 2 + e).ok_or(ScanError {
-                    message: "unterminated comment: `/*` without `*/`".into(),
-                    offset: i,
-                })?;
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map(|e| i + 2 + e)
+                    .ok_or(ScanError {
+                        message: "unterminated comment: `/*` without `*/`".into(),
+                        offset: i,
+                    })?;
                 let is_doc = bytes.get(i + 2) == Some(&b'*') && end > i + 2;
                 if is_doc {
                     pending = Some((offset(i + 3), offset(end)));
@@ -60,7 +63,12 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
         }
         match b {
             b'"' => i = skip_string(bytes, i),
-            b'`' => i = bytes[i + 1..].iter().position(|&c| c == b'`').map_or(bytes.len(), |p| i + 2 + p),
+            b'`' => {
+                i = bytes[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'`')
+                    .map_or(bytes.len(), |p| i + 2 + p)
+            }
             b'{' | b'[' | b'(' | b'<' => {
                 depth += 1;
                 if depth > MAX_NESTING {
@@ -87,7 +95,10 @@ fn offset(i: usize) -> u32 {
 
 /// Index of the line break ending the line comment starting at `i` (or the end of input).
 fn memchr_newline(bytes: &[u8], i: usize) -> usize {
-    bytes[i..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(bytes.len(), |p| i + p)
+    bytes[i..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(bytes.len(), |p| i + p)
 }
 
 /// Index just after the string literal starting at `i`; an unterminated string ends at the line

@@ -101,14 +101,23 @@ pub fn parse_file(path: impl AsRef<Path>, options: &ParseOptions) -> Result<IdlF
 
 /// Parses IDL text; `display_name` names it in errors. Without a file there is no directory
 /// to resolve imports against, so they are looked up in the include directories only.
-pub fn parse_str(source: &str, display_name: &str, options: &ParseOptions) -> Result<IdlFile, Error> {
+pub fn parse_str(
+    source: &str,
+    display_name: &str,
+    options: &ParseOptions,
+) -> Result<IdlFile, Error> {
     let mut loader = Loader::new(&options.include_dirs);
     let outcome = loader.read_root_str(source, display_name)?;
     finish(loader, outcome)
 }
 
 fn finish(loader: Loader<'_>, outcome: reader::FileOutcome) -> Result<IdlFile, Error> {
-    let Loader { sources, mut defs, files_read, .. } = loader;
+    let Loader {
+        sources,
+        mut defs,
+        files_read,
+        ..
+    } = loader;
     let mut main = outcome.main_schema;
     resolve::resolve(&mut defs, main.as_mut(), &sources)?;
     let too_deep = |writer::TooDeep(span)| too_deep(&sources, span);
@@ -116,22 +125,43 @@ fn finish(loader: Loader<'_>, outcome: reader::FileOutcome) -> Result<IdlFile, E
         (Some(header), _) => writer::protocol(header, &defs).map_err(too_deep)?,
         (None, Some(main)) => writer::schema(main, &defs).map_err(too_deep)?,
         (None, None) if defs.types.is_empty() => {
-            let span = Span { file: 0, start: 0, end: 0 };
+            let span = Span {
+                file: 0,
+                start: 0,
+                end: 0,
+            };
             let message = "the file defines neither a protocol nor a schema";
             return Err(sources.error(ErrorKind::Empty, span, message));
         }
-        (None, None) => Value::Array(all_named(&defs).map_err(too_deep)?.into_iter().map(|(_, v)| v).collect()),
+        (None, None) => Value::Array(
+            all_named(&defs)
+                .map_err(too_deep)?
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect(),
+        ),
     };
     let is_protocol = outcome.protocol.is_some();
-    Ok(IdlFile { json, is_protocol, defs, sources, files_read })
+    Ok(IdlFile {
+        json,
+        is_protocol,
+        defs,
+        sources,
+        files_read,
+    })
 }
 
 fn all_named(defs: &Definitions) -> Result<Vec<(String, Value)>, writer::TooDeep> {
-    (0..defs.types.len()).map(|i| Ok((defs.types[i].full_name(), writer::named_schema(i, defs)?))).collect()
+    (0..defs.types.len())
+        .map(|i| Ok((defs.types[i].full_name(), writer::named_schema(i, defs)?)))
+        .collect()
 }
 
 fn too_deep(sources: &Sources, span: Span) -> Error {
-    let message = format!("named types nest more than {} levels deep when written out", writer::MAX_DEPTH);
+    let message = format!(
+        "named types nest more than {} levels deep when written out",
+        writer::MAX_DEPTH
+    );
     sources.error(ErrorKind::TooDeep, span, message)
 }
 

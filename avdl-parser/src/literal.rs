@@ -22,7 +22,8 @@ pub(crate) fn unescape(literal: &str) -> Result<String, String> {
         let e = chars.next().unwrap_or('\\');
         if e == 'u' {
             let hex: String = chars.by_ref().take(4).collect();
-            let unit = u32::from_str_radix(&hex, 16).map_err(|_| format!("invalid escape \\u{hex}"))?;
+            let unit =
+                u32::from_str_radix(&hex, 16).map_err(|_| format!("invalid escape \\u{hex}"))?;
             push_utf16_unit(unit, &mut pending_high, &mut out)?;
             continue;
         }
@@ -54,7 +55,11 @@ pub(crate) fn unescape(literal: &str) -> Result<String, String> {
     Ok(out)
 }
 
-fn push_utf16_unit(unit: u32, pending_high: &mut Option<u32>, out: &mut String) -> Result<(), String> {
+fn push_utf16_unit(
+    unit: u32,
+    pending_high: &mut Option<u32>,
+    out: &mut String,
+) -> Result<(), String> {
     match (pending_high.take(), unit) {
         (Some(high), 0xDC00..=0xDFFF) => {
             let c = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
@@ -82,7 +87,10 @@ pub(crate) fn integer(literal: &str) -> Result<i64, String> {
         Some(rest) => (true, rest),
         None => (false, digits),
     };
-    let (radix, digits) = if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+    let (radix, digits) = if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
         (16, hex)
     } else if digits.len() > 1 && digits.starts_with('0') {
         (8, &digits[1..])
@@ -126,7 +134,10 @@ fn parse_float(literal: &str) -> Option<f64> {
         "NaN" => f64::NAN,
         "Infinity" => f64::INFINITY,
         _ if body.starts_with("0x") || body.starts_with("0X") => hex_float(&body[2..])?,
-        _ => body.trim_end_matches(['f', 'F', 'd', 'D']).parse::<f64>().ok()?,
+        _ => body
+            .trim_end_matches(['f', 'F', 'd', 'D'])
+            .parse::<f64>()
+            .ok()?,
     };
     Some(sign * magnitude)
 }
@@ -180,7 +191,10 @@ mod tests {
     fn java_escapes() {
         assert_eq!(unescape(r#""a\tb\n\"\'\\""#).unwrap(), "a\tb\n\"'\\");
         assert_eq!(unescape(r#""\101\0\377""#).unwrap(), "A\0\u{ff}");
-        assert_eq!(unescape(r#""\u00ff\ud83d\ude00""#).unwrap(), "\u{ff}\u{1F600}");
+        assert_eq!(
+            unescape(r#""\u00ff\ud83d\ude00""#).unwrap(),
+            "\u{ff}\u{1F600}"
+        );
         assert!(unescape(r#""\ud83d""#).is_err());
     }
 }

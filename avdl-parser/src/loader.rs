@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind};
+use crate::json_import;
 use crate::reader::{FileOutcome, FileReader};
 use crate::source::{Sources, Span};
 use crate::table::Definitions;
-use crate::json_import;
 
 /// How deeply imports may nest (a file importing a file importing …).
 const MAX_IMPORT_DEPTH: usize = 200;
@@ -49,7 +49,10 @@ impl<'o> Loader<'o> {
     /// Reads the root IDL file at `path`.
     pub fn read_root_file(&mut self, path: &Path) -> Result<FileOutcome, Error> {
         let bytes = std::fs::read(path).map_err(|e| {
-            Error::unlocated(ErrorKind::Io, format!("cannot read {}: {e}", path.display()))
+            Error::unlocated(
+                ErrorKind::Io,
+                format!("cannot read {}: {e}", path.display()),
+            )
         })?;
         self.mark_seen(path);
         let file = self.add_source(path.display().to_string(), Some(path.to_path_buf()), bytes)?;
@@ -58,13 +61,20 @@ impl<'o> Loader<'o> {
 
     /// Reads root IDL text that has no file (imports resolve in the include directories only).
     pub fn read_root_str(&mut self, text: &str, name: &str) -> Result<FileOutcome, Error> {
-        let file = self.sources.add(name.to_owned(), None, Arc::from(text.strip_prefix('\u{FEFF}').unwrap_or(text)));
+        let file = self.sources.add(
+            name.to_owned(),
+            None,
+            Arc::from(text.strip_prefix('\u{FEFF}').unwrap_or(text)),
+        );
         self.read_idl(file, true)
     }
 
     fn read_idl(&mut self, file: u32, keep_messages: bool) -> Result<FileOutcome, Error> {
         if self.depth >= MAX_IMPORT_DEPTH {
-            return Err(Error::unlocated(ErrorKind::TooDeep, format!("imports nested more than {MAX_IMPORT_DEPTH} levels deep")));
+            return Err(Error::unlocated(
+                ErrorKind::TooDeep,
+                format!("imports nested more than {MAX_IMPORT_DEPTH} levels deep"),
+            ));
         }
         self.depth += 1;
         let outcome = FileReader::read(self, file, keep_messages);
@@ -83,28 +93,54 @@ impl<'o> Loader<'o> {
     }
 
     /// Adds a file's bytes to the sources, rejecting a file that is not UTF-8.
-    fn add_source(&mut self, name: String, path: Option<PathBuf>, bytes: Vec<u8>) -> Result<u32, Error> {
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
+    fn add_source(
+        &mut self,
+        name: String,
+        path: Option<PathBuf>,
+        bytes: Vec<u8>,
+    ) -> Result<u32, Error> {
+        let bytes = bytes
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .map(<[u8]>::to_vec)
+            .unwrap_or(bytes);
         match String::from_utf8(bytes) {
             Ok(text) => Ok(self.sources.add(name, path, Arc::from(text))),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
                 let file = self.sources.add(name, path, Arc::from(lossy));
-                let span = Span { file, start: at as u32, end: at as u32 + 1 };
-                Err(self.sources.error(ErrorKind::InvalidUtf8, span, "invalid UTF-8: the file must be UTF-8 text"))
+                let span = Span {
+                    file,
+                    start: at as u32,
+                    end: at as u32 + 1,
+                };
+                Err(self.sources.error(
+                    ErrorKind::InvalidUtf8,
+                    span,
+                    "invalid UTF-8: the file must be UTF-8 text",
+                ))
             }
         }
     }
 
     /// Handles `import <kind> "<path>";` written at `span` in the file being read.
-    pub fn import(&mut self, kind: ImportKind, path: &str, span: Span, keep_messages: bool) -> Result<(), Error> {
+    pub fn import(
+        &mut self,
+        kind: ImportKind,
+        path: &str,
+        span: Span,
+        keep_messages: bool,
+    ) -> Result<(), Error> {
         let found = self.resolve(path, span)?;
         if !self.mark_seen(&found) {
             return Ok(());
         }
         let bytes = std::fs::read(&found).map_err(|e| {
-            self.sources.error(ErrorKind::Io, span, format!("cannot read {}: {e}", found.display()))
+            self.sources.error(
+                ErrorKind::Io,
+                span,
+                format!("cannot read {}: {e}", found.display()),
+            )
         })?;
         let file = self.add_source(found.display().to_string(), Some(found), bytes)?;
         match kind {
@@ -131,10 +167,18 @@ impl<'o> Loader<'o> {
         }
         let places: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
         let help = if places.is_empty() {
-            "no place to search: the input has no directory and no include directory (-I) was given".to_owned()
+            "no place to search: the input has no directory and no include directory (-I) was given"
+                .to_owned()
         } else {
             format!("searched: {}", places.join(", "))
         };
-        Err(self.sources.error(ErrorKind::ImportNotFound, span, format!("import not found: \"{path}\"")).with_help(help))
+        Err(self
+            .sources
+            .error(
+                ErrorKind::ImportNotFound,
+                span,
+                format!("import not found: \"{path}\""),
+            )
+            .with_help(help))
     }
 }

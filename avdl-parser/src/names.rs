@@ -3,8 +3,19 @@
 /// Names the reference refuses for a declared type or protocol (`Illegal name: X`). The list
 /// is the reference's, typo included: `localtimestamp_ms` is refused, `local_timestamp_ms` not.
 const ILLEGAL_TYPE_NAMES: [&str; 13] = [
-    "boolean", "int", "long", "float", "double", "bytes", "string", "null", "date", "time_ms",
-    "timestamp_ms", "localtimestamp_ms", "uuid",
+    "boolean",
+    "int",
+    "long",
+    "float",
+    "double",
+    "bytes",
+    "string",
+    "null",
+    "date",
+    "time_ms",
+    "timestamp_ms",
+    "localtimestamp_ms",
+    "uuid",
 ];
 
 /// Avro's own type names; a reference to a named type with one of these simple names is always
@@ -15,8 +26,9 @@ const AVRO_TYPE_NAMES: [&str; 14] = [
 ];
 
 /// The primitive type names, which an unqualified name in the null namespace may also mean.
-pub(crate) const PRIMITIVES: [&str; 8] =
-    ["null", "boolean", "int", "long", "float", "double", "bytes", "string"];
+pub(crate) const PRIMITIVES: [&str; 8] = [
+    "null", "boolean", "int", "long", "float", "double", "bytes", "string",
+];
 
 /// Whether `name` is one of Avro's type names (see [`AVRO_TYPE_NAMES`]).
 pub(crate) fn is_avro_type_name(name: &str) -> bool {
@@ -68,10 +80,18 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// The defined name closest to `wanted` by edit distance, if any is reasonably close.
-pub(crate) fn closest<'a>(wanted: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(
+    wanted: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = wanted.chars().count() / 3 + 2;
     candidates
-        .map(|c| (edit_distance(wanted, c).min(edit_distance(simple(wanted), simple(c))), c))
+        .map(|c| {
+            (
+                edit_distance(wanted, c).min(edit_distance(simple(wanted), simple(c))),
+                c,
+            )
+        })
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
@@ -90,7 +110,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }
@@ -105,20 +127,29 @@ mod tests {
     fn avro_name_rule() {
         assert!(check_name("_x1").is_ok());
         assert!(check_name("Été").is_ok());
-        assert_eq!(check_name("9x"), Err("Illegal initial character: 9x".into()));
+        assert_eq!(
+            check_name("9x"),
+            Err("Illegal initial character: 9x".into())
+        );
         assert_eq!(check_name("a-b"), Err("Illegal character in: a-b".into()));
         assert_eq!(
             check_namespace("a.1b"),
             Err("Namespace part \"1b\" is invalid: Illegal initial character: 1b".into())
         );
-        assert_eq!(check_type_name("int", None), Err("Illegal name: int".into()));
+        assert_eq!(
+            check_type_name("int", None),
+            Err("Illegal name: int".into())
+        );
         assert!(check_type_name("local_timestamp_ms", None).is_ok());
     }
 
     #[test]
     fn suggestions_pick_the_closest_name() {
         let names = ["org.a.Customer", "org.a.Order"];
-        assert_eq!(closest("org.a.Custmer", names.into_iter()), Some("org.a.Customer"));
+        assert_eq!(
+            closest("org.a.Custmer", names.into_iter()),
+            Some("org.a.Customer")
+        );
         assert_eq!(closest("org.a.Zzzzzzzzzz", names.into_iter()), None);
     }
 }

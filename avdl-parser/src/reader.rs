@@ -8,7 +8,9 @@ use pest::Parser;
 use serde_json::{Map, Value};
 
 use crate::annotations::{self, Annotation, AnnotationError, Place, Split};
-use crate::ast::{full_name, Field, Message, NamedKind, NamedType, ProtocolHeader, Props, TypeExpr};
+use crate::ast::{
+    full_name, Field, Message, NamedKind, NamedType, Props, ProtocolHeader, TypeExpr,
+};
 use crate::error::{Error, ErrorKind};
 use crate::grammar::{IdlGrammar, Rule};
 use crate::lexical::{self, Scan};
@@ -48,11 +50,25 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let text = loader.sources.get(file).text.clone();
         let scan = lexical::scan(&text).map_err(|e| {
             let end = e.offset + 1;
-            let span = Span { file, start: e.offset as u32, end: end as u32 };
-            let kind = if e.message.starts_with("brackets") { ErrorKind::TooDeep } else { ErrorKind::Syntax };
+            let span = Span {
+                file,
+                start: e.offset as u32,
+                end: end as u32,
+            };
+            let kind = if e.message.starts_with("brackets") {
+                ErrorKind::TooDeep
+            } else {
+                ErrorKind::Syntax
+            };
             loader.sources.error(kind, span, e.message)
         })?;
-        let mut reader = FileReader { loader, file, text: text.clone(), scan, keep_messages };
+        let mut reader = FileReader {
+            loader,
+            file,
+            text: text.clone(),
+            scan,
+            keep_messages,
+        };
         let pairs = IdlGrammar::parse(Rule::idl_file, &text)
             .map_err(|e| syntax_error::from_pest(&e, &text, &reader.loader.sources, file))?;
         let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());
@@ -65,7 +81,11 @@ impl<'l, 'o> FileReader<'l, 'o> {
 
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span { file: self.file, start: s.start() as u32, end: s.end() as u32 }
+        Span {
+            file: self.file,
+            start: s.start() as u32,
+            end: s.end() as u32,
+        }
     }
 
     fn error(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> Error {
@@ -94,17 +114,29 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let written = identifier(&name_pair);
         names::check_protocol_name(&written)
             .map_err(|m| self.error(ErrorKind::InvalidName, self.span(&name_pair), m))?;
-        let mut split = Split::new(annotations, Place::Protocol).map_err(|e| self.annotation_error(e))?;
+        let mut split =
+            Split::new(annotations, Place::Protocol).map_err(|e| self.annotation_error(e))?;
         let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
         let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (written[dot + 1..].to_owned(), Some(written[..dot].to_owned())),
+            Some(dot) => (
+                written[dot + 1..].to_owned(),
+                Some(written[..dot].to_owned()),
+            ),
             None => (written, annotated_ns.flatten()),
         };
-        let header = ProtocolHeader { name, namespace, doc, props: split.props };
+        let header = ProtocolHeader {
+            name,
+            namespace,
+            doc,
+            props: split.props,
+        };
         for item in inner {
             self.protocol_item(item, header.namespace.as_deref())?;
         }
-        Ok(FileOutcome { protocol: Some(header), main_schema: None })
+        Ok(FileOutcome {
+            protocol: Some(header),
+            main_schema: None,
+        })
     }
 
     fn protocol_item(&mut self, item: Pair<'_, Rule>, namespace: Option<&str>) -> Result<()> {
@@ -187,18 +219,36 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let name_pair = inner.next().expect("grammar: declaration name");
         let name_span = self.span(&name_pair);
         let written = identifier(&name_pair);
-        let mut split = Split::new(annotations, Place::NamedType { is_enum }).map_err(|e| self.annotation_error(e))?;
+        let mut split = Split::new(annotations, Place::NamedType { is_enum })
+            .map_err(|e| self.annotation_error(e))?;
         let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
         let aliases = split.aliases().map_err(|e| self.annotation_error(e))?;
         let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (written[dot + 1..].to_owned(), Some(written[..dot].to_owned())),
-            None => (written, annotated_ns.unwrap_or_else(|| namespace.map(str::to_owned))),
+            Some(dot) => (
+                written[dot + 1..].to_owned(),
+                Some(written[..dot].to_owned()),
+            ),
+            None => (
+                written,
+                annotated_ns.unwrap_or_else(|| namespace.map(str::to_owned)),
+            ),
         };
         names::check_type_name(&name, namespace.as_deref())
             .map_err(|m| self.error(ErrorKind::InvalidName, name_span, m))?;
         let is_error = keyword.as_rule() == Rule::kw_error;
-        let kind = NamedKind::Record { is_error, fields: Vec::new() };
-        let named = NamedType { name, namespace, doc, aliases, props: Props::new(), kind, span: name_span };
+        let kind = NamedKind::Record {
+            is_error,
+            fields: Vec::new(),
+        };
+        let named = NamedType {
+            name,
+            namespace,
+            doc,
+            aliases,
+            props: Props::new(),
+            kind,
+            span: name_span,
+        };
         Ok((named, split))
     }
 
@@ -210,7 +260,11 @@ impl<'l, 'o> FileReader<'l, 'o> {
         for decl in inner {
             for field in self.field_decl(decl, named.namespace.as_deref())? {
                 if fields.iter().any(|f| f.name == field.name) {
-                    let message = format!("Duplicate field {} in record {}", field.name, named.full_name());
+                    let message = format!(
+                        "Duplicate field {} in record {}",
+                        field.name,
+                        named.full_name()
+                    );
                     return Err(self.error(ErrorKind::Duplicate, field.span, message));
                 }
                 fields.push(field);
@@ -228,12 +282,19 @@ impl<'l, 'o> FileReader<'l, 'o> {
         named.props = split.props;
         let mut symbols: Vec<String> = Vec::new();
         for symbol in inner.next().expect("grammar: enum symbols").into_inner() {
-            let id = symbol.into_inner().last().expect("grammar: enum symbol name");
+            let id = symbol
+                .into_inner()
+                .last()
+                .expect("grammar: enum symbol name");
             let span = self.span(&id);
             let name = identifier(&id);
             names::check_name(&name).map_err(|m| self.error(ErrorKind::InvalidName, span, m))?;
             if symbols.contains(&name) {
-                return Err(self.error(ErrorKind::Duplicate, span, format!("Duplicate enum symbol: {name}")));
+                return Err(self.error(
+                    ErrorKind::Duplicate,
+                    span,
+                    format!("Duplicate enum symbol: {name}"),
+                ));
             }
             symbols.push(name);
         }
@@ -263,10 +324,19 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let size = self.int_literal(&size_pair)?;
         let span = self.span(&size_pair);
         if size_pair.as_str().ends_with(['l', 'L']) || size > i64::from(i32::MAX) {
-            return Err(self.error(ErrorKind::InvalidNumber, span, format!("invalid fixed size: {}", size_pair.as_str())));
+            return Err(self.error(
+                ErrorKind::InvalidNumber,
+                span,
+                format!("invalid fixed size: {}", size_pair.as_str()),
+            ));
         }
-        let size = u64::try_from(size)
-            .map_err(|_| self.error(ErrorKind::InvalidNumber, span, format!("Malformed data. Length is negative: {size}")))?;
+        let size = u64::try_from(size).map_err(|_| {
+            self.error(
+                ErrorKind::InvalidNumber,
+                span,
+                format!("Malformed data. Length is negative: {size}"),
+            )
+        })?;
         named.props = split.props;
         annotations::complete_decimal(&mut named.props, "fixed", Some(size));
         named.kind = NamedKind::Fixed { size };
@@ -279,11 +349,18 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let default_doc = self.doc(&pair);
         let mut inner = pair.into_inner();
         let written = self.full_type(inner.next().expect("grammar: field type"), namespace)?;
-        inner.map(|var| self.variable(var, &written, default_doc.clone())).collect()
+        inner
+            .map(|var| self.variable(var, &written, default_doc.clone()))
+            .collect()
     }
 
     /// A field or parameter name with its annotations and default, of type `written`.
-    fn variable(&mut self, pair: Pair<'_, Rule>, written: &Written, default_doc: Option<String>) -> Result<Field> {
+    fn variable(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        written: &Written,
+        default_doc: Option<String>,
+    ) -> Result<Field> {
         let doc = self.doc(&pair).or(default_doc);
         let mut inner = pair.into_inner().peekable();
         let annotations = self.annotations_from(&mut inner)?;
@@ -296,23 +373,49 @@ impl<'l, 'o> FileReader<'l, 'o> {
             None => (None, span),
         };
         let null_last = default.as_ref().is_some_and(|d| !d.is_null());
-        let ty = self.finish(Written { ty: written.ty.clone(), ..*written }, null_last)?;
-        let mut split = Split::new(annotations, Place::Field).map_err(|e| self.annotation_error(e))?;
+        let ty = self.finish(
+            Written {
+                ty: written.ty.clone(),
+                ..*written
+            },
+            null_last,
+        )?;
+        let mut split =
+            Split::new(annotations, Place::Field).map_err(|e| self.annotation_error(e))?;
         let order = split.order().map_err(|e| self.annotation_error(e))?;
         let aliases = split.aliases().map_err(|e| self.annotation_error(e))?;
-        Ok(Field { name, ty, doc, default, order, aliases, props: split.props, span, default_span })
+        Ok(Field {
+            name,
+            ty,
+            doc,
+            default,
+            order,
+            aliases,
+            props: split.props,
+            span,
+            default_span,
+        })
     }
 
-    fn message(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<(String, Message)> {
+    fn message(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        namespace: Option<&str>,
+    ) -> Result<(String, Message)> {
         let doc = self.doc(&pair);
         let mut inner = pair.into_inner().peekable();
         let annotations = self.annotations_from(&mut inner)?;
-        let props = Split::new(annotations, Place::Message).map_err(|e| self.annotation_error(e))?.props;
+        let props = Split::new(annotations, Place::Message)
+            .map_err(|e| self.annotation_error(e))?
+            .props;
         let result = inner.next().expect("grammar: result type");
         let result_span = self.span(&result);
         let result_inner = result.into_inner().next().expect("grammar: result type");
         let response = if result_inner.as_rule() == Rule::kw_void {
-            TypeExpr::Primitive { name: "null", props: Props::new() }
+            TypeExpr::Primitive {
+                name: "null",
+                props: Props::new(),
+            }
         } else {
             let written = self.plain_type(result_inner, namespace, Vec::new())?;
             self.finish(written, false)?
@@ -323,15 +426,27 @@ impl<'l, 'o> FileReader<'l, 'o> {
         for param in inner.next().expect("grammar: parameters").into_inner() {
             let default_doc = self.doc(&param);
             let mut parts = param.into_inner();
-            let written = self.full_type(parts.next().expect("grammar: parameter type"), namespace)?;
-            let field = self.variable(parts.next().expect("grammar: parameter name"), &written, default_doc)?;
+            let written =
+                self.full_type(parts.next().expect("grammar: parameter type"), namespace)?;
+            let field = self.variable(
+                parts.next().expect("grammar: parameter name"),
+                &written,
+                default_doc,
+            )?;
             if request.iter().any(|f| f.name == field.name) {
                 let message = format!("Duplicate parameter {} in message {name}", field.name);
                 return Err(self.error(ErrorKind::Duplicate, field.span, message));
             }
             request.push(field);
         }
-        let mut message = Message { doc, props, request, response, errors: None, one_way: false };
+        let mut message = Message {
+            doc,
+            props,
+            request,
+            response,
+            errors: None,
+            one_way: false,
+        };
         match inner.next() {
             Some(p) if p.as_rule() == Rule::oneway => {
                 if !matches!(&message.response, TypeExpr::Primitive { name: "null", .. }) {
@@ -341,7 +456,11 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 message.one_way = true;
             }
             Some(p) => {
-                let errors = p.into_inner().skip(1).map(|id| self.reference(&id, namespace)).collect();
+                let errors = p
+                    .into_inner()
+                    .skip(1)
+                    .map(|id| self.reference(&id, namespace))
+                    .collect();
                 message.errors = Some(errors);
             }
             None => {}
@@ -358,7 +477,12 @@ impl<'l, 'o> FileReader<'l, 'o> {
         self.plain_type(plain, namespace, annotations)
     }
 
-    fn plain_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>, annotations: Vec<Annotation>) -> Result<Written> {
+    fn plain_type(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        namespace: Option<&str>,
+        annotations: Vec<Annotation>,
+    ) -> Result<Written> {
         let span = self.span(&pair);
         let props = || Split::new(annotations.clone(), Place::Type).map(|s| s.props);
         let ty = match pair.as_rule() {
@@ -369,18 +493,34 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 let element = Box::new(self.finish(element, false)?);
                 let props = props().map_err(|e| self.annotation_error(e))?;
                 if is_array {
-                    TypeExpr::Array { items: element, props }
+                    TypeExpr::Array {
+                        items: element,
+                        props,
+                    }
                 } else {
-                    TypeExpr::Map { values: element, props }
+                    TypeExpr::Map {
+                        values: element,
+                        props,
+                    }
                 }
             }
-            Rule::union_type => TypeExpr::Union { branches: self.union_branches(pair, namespace)? },
+            Rule::union_type => TypeExpr::Union {
+                branches: self.union_branches(pair, namespace)?,
+            },
             _ => return self.nullable_type(pair, namespace, annotations),
         };
-        Ok(Written { ty, optional: false, span })
+        Ok(Written {
+            ty,
+            optional: false,
+            span,
+        })
     }
 
-    fn union_branches(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Vec<TypeExpr>> {
+    fn union_branches(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        namespace: Option<&str>,
+    ) -> Result<Vec<TypeExpr>> {
         let mut branches: Vec<TypeExpr> = Vec::new();
         let mut keys: Vec<String> = Vec::new();
         for branch_pair in pair.into_inner().skip(1) {
@@ -389,7 +529,11 @@ impl<'l, 'o> FileReader<'l, 'o> {
             let branch = self.finish(written, false)?;
             let key = match &branch {
                 TypeExpr::Union { .. } => {
-                    return Err(self.error(ErrorKind::InvalidUnion, span, "Nested union: a union may not directly contain another union (or a `T?`)"));
+                    return Err(self.error(
+                        ErrorKind::InvalidUnion,
+                        span,
+                        "Nested union: a union may not directly contain another union (or a `T?`)",
+                    ));
                 }
                 TypeExpr::Primitive { name, .. } => (*name).to_owned(),
                 TypeExpr::Array { .. } => "array".to_owned(),
@@ -397,7 +541,11 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 TypeExpr::Named { name, .. } => name.clone(),
             };
             if keys.contains(&key) {
-                return Err(self.error(ErrorKind::InvalidUnion, span, format!("Duplicate in union: {key}")));
+                return Err(self.error(
+                    ErrorKind::InvalidUnion,
+                    span,
+                    format!("Duplicate in union: {key}"),
+                ));
             }
             keys.push(key);
             branches.push(branch);
@@ -405,17 +553,28 @@ impl<'l, 'o> FileReader<'l, 'o> {
         Ok(branches)
     }
 
-    fn nullable_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>, annotations: Vec<Annotation>) -> Result<Written> {
+    fn nullable_type(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        namespace: Option<&str>,
+        annotations: Vec<Annotation>,
+    ) -> Result<Written> {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
         let base = inner.next().expect("grammar: nullable base");
         let optional = inner.next().is_some();
-        let mut props = Split::new(annotations.clone(), Place::Type).map_err(|e| self.annotation_error(e))?.props;
+        let mut props = Split::new(annotations.clone(), Place::Type)
+            .map_err(|e| self.annotation_error(e))?
+            .props;
         let ty = match base.as_rule() {
             Rule::identifier => {
                 let reference = self.reference(&base, namespace);
                 if !annotations.is_empty() && matches!(reference, TypeExpr::Named { .. }) {
-                    return Err(self.error(ErrorKind::AnnotatedReference, self.span(&base), "Type references may not be annotated"));
+                    return Err(self.error(
+                        ErrorKind::AnnotatedReference,
+                        self.span(&base),
+                        "Type references may not be annotated",
+                    ));
                 }
                 match reference {
                     TypeExpr::Primitive { name, .. } => TypeExpr::Primitive { name, props },
@@ -424,8 +583,12 @@ impl<'l, 'o> FileReader<'l, 'o> {
             }
             Rule::decimal_type => {
                 let mut logical = self.decimal(base)?;
-                annotations::merge_props(&mut logical, props, span).map_err(|e| self.annotation_error(e))?;
-                TypeExpr::Primitive { name: "bytes", props: logical }
+                annotations::merge_props(&mut logical, props, span)
+                    .map_err(|e| self.annotation_error(e))?;
+                TypeExpr::Primitive {
+                    name: "bytes",
+                    props: logical,
+                }
             }
             _ => {
                 let (name, logical) = primitive_keyword(base.as_str());
@@ -433,10 +596,15 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 if let Some(logical) = logical {
                     all.insert("logicalType".into(), Value::from(logical));
                 }
-                annotations::merge_props(&mut all, std::mem::take(&mut props), span).map_err(|e| self.annotation_error(e))?;
+                annotations::merge_props(&mut all, std::mem::take(&mut props), span)
+                    .map_err(|e| self.annotation_error(e))?;
                 annotations::complete_decimal(&mut all, name, None);
                 if optional && name == "null" {
-                    return Err(self.error(ErrorKind::InvalidUnion, span, "`null?` is not a type: null is already nullable"));
+                    return Err(self.error(
+                        ErrorKind::InvalidUnion,
+                        span,
+                        "`null?` is not a type: null is already nullable",
+                    ));
                 }
                 TypeExpr::Primitive { name, props: all }
             }
@@ -455,13 +623,17 @@ impl<'l, 'o> FileReader<'l, 'o> {
         };
         let invalid = |m: String| Err(self.error(ErrorKind::InvalidDecimal, span, m));
         if precision <= 0 || precision > i64::from(i32::MAX) {
-            return invalid(format!("Invalid decimal precision: {precision} (must be positive)"));
+            return invalid(format!(
+                "Invalid decimal precision: {precision} (must be positive)"
+            ));
         }
         if scale < 0 || scale > i64::from(i32::MAX) {
             return invalid(format!("Invalid decimal scale: {scale} (must be positive)"));
         }
         if scale > precision {
-            return invalid(format!("Invalid decimal scale: {scale} (greater than precision: {precision})"));
+            return invalid(format!(
+                "Invalid decimal scale: {scale} (greater than precision: {precision})"
+            ));
         }
         let mut props = Props::new();
         props.insert("logicalType".into(), Value::from("decimal"));
@@ -473,10 +645,21 @@ impl<'l, 'o> FileReader<'l, 'o> {
     /// A name in a type position, resolved against `namespace` (no null-namespace fallback).
     fn reference(&self, pair: &Pair<'_, Rule>, namespace: Option<&str>) -> TypeExpr {
         let written = identifier(pair);
-        let name = if written.contains('.') { written } else { full_name(namespace, &written) };
+        let name = if written.contains('.') {
+            written
+        } else {
+            full_name(namespace, &written)
+        };
         match names::primitive(&name) {
-            Some(primitive) => TypeExpr::Primitive { name: primitive, props: Props::new() },
-            None => TypeExpr::Named { name, fallback: None, span: self.span(pair) },
+            Some(primitive) => TypeExpr::Primitive {
+                name: primitive,
+                props: Props::new(),
+            },
+            None => TypeExpr::Named {
+                name,
+                fallback: None,
+                span: self.span(pair),
+            },
         }
     }
 
@@ -485,15 +668,25 @@ impl<'l, 'o> FileReader<'l, 'o> {
         if !written.optional {
             return Ok(written.ty);
         }
-        let null = TypeExpr::Primitive { name: "null", props: Props::new() };
-        let branches = if null_last { vec![written.ty, null] } else { vec![null, written.ty] };
+        let null = TypeExpr::Primitive {
+            name: "null",
+            props: Props::new(),
+        };
+        let branches = if null_last {
+            vec![written.ty, null]
+        } else {
+            vec![null, written.ty]
+        };
         Ok(TypeExpr::Union { branches })
     }
 
     // ---- annotations and values ----------------------------------------------------------
 
     /// Consumes the leading `annotation` pairs of `inner`.
-    fn annotations_from<'i>(&self, inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>) -> Result<Vec<Annotation>> {
+    fn annotations_from<'i>(
+        &self,
+        inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>,
+    ) -> Result<Vec<Annotation>> {
         let mut annotations = Vec::new();
         while let Some(pair) = inner.next_if(|p| p.as_rule() == Rule::annotation) {
             let mut parts = pair.into_inner();
@@ -501,13 +694,18 @@ impl<'l, 'o> FileReader<'l, 'o> {
             let value_pair = parts.next().expect("grammar: annotation value");
             let value_span = self.span(&value_pair);
             let value = self.json(value_pair)?;
-            annotations.push(Annotation { name, value, value_span });
+            annotations.push(Annotation {
+                name,
+                value,
+                value_span,
+            });
         }
         Ok(annotations)
     }
 
     fn int_literal(&self, pair: &Pair<'_, Rule>) -> Result<i64> {
-        literal::integer(pair.as_str()).map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(pair), m))
+        literal::integer(pair.as_str())
+            .map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(pair), m))
     }
 
     /// A JSON value written in IDL (numbers keep their kind: integers stay integers).
@@ -523,10 +721,15 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 }
                 Value::Object(map)
             }
-            Rule::json_array => Value::Array(pair.into_inner().map(|p| self.json(p)).collect::<Result<_>>()?),
+            Rule::json_array => Value::Array(
+                pair.into_inner()
+                    .map(|p| self.json(p))
+                    .collect::<Result<_>>()?,
+            ),
             Rule::string_lit => Value::String(self.string(&pair)?),
             Rule::int_lit => Value::from(self.int_literal(&pair)?),
-            Rule::float_lit => literal::float(pair.as_str()).map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(&pair), m))?,
+            Rule::float_lit => literal::float(pair.as_str())
+                .map_err(|m| self.error(ErrorKind::InvalidNumber, self.span(&pair), m))?,
             Rule::kw_true => Value::Bool(true),
             Rule::kw_false => Value::Bool(false),
             _ => Value::Null,
@@ -534,7 +737,8 @@ impl<'l, 'o> FileReader<'l, 'o> {
     }
 
     fn string(&self, pair: &Pair<'_, Rule>) -> Result<String> {
-        literal::unescape(pair.as_str()).map_err(|m| self.error(ErrorKind::Syntax, self.span(pair), m))
+        literal::unescape(pair.as_str())
+            .map_err(|m| self.error(ErrorKind::Syntax, self.span(pair), m))
     }
 }
 

@@ -11,7 +11,11 @@ use crate::table::Definitions;
 use crate::writer;
 
 /// Resolves every reference in `defs` and `main`, then validates every default.
-pub(crate) fn resolve(defs: &mut Definitions, main: Option<&mut TypeExpr>, sources: &Sources) -> Result<(), Error> {
+pub(crate) fn resolve(
+    defs: &mut Definitions,
+    main: Option<&mut TypeExpr>,
+    sources: &Sources,
+) -> Result<(), Error> {
     let mut types = std::mem::take(&mut defs.types);
     let mut messages = std::mem::take(&mut defs.messages);
     let mut result = Ok(());
@@ -29,7 +33,10 @@ pub(crate) fn resolve(defs: &mut Definitions, main: Option<&mut TypeExpr>, sourc
         for (_, message) in &mut messages {
             let errors = message.errors.iter_mut().flatten();
             let params = message.request.iter_mut().map(|f| &mut f.ty);
-            for ty in params.chain(std::iter::once(&mut message.response)).chain(errors) {
+            for ty in params
+                .chain(std::iter::once(&mut message.response))
+                .chain(errors)
+            {
                 if let Err(e) = resolve_type(ty, defs, sources) {
                     result = Err(e);
                     break 'walk;
@@ -51,9 +58,17 @@ pub(crate) fn resolve(defs: &mut Definitions, main: Option<&mut TypeExpr>, sourc
 fn resolve_type(ty: &mut TypeExpr, defs: &Definitions, sources: &Sources) -> Result<(), Error> {
     match ty {
         TypeExpr::Primitive { .. } => Ok(()),
-        TypeExpr::Array { items: inner, .. } | TypeExpr::Map { values: inner, .. } => resolve_type(inner, defs, sources),
-        TypeExpr::Union { branches } => branches.iter_mut().try_for_each(|b| resolve_type(b, defs, sources)),
-        TypeExpr::Named { name, fallback, span } => {
+        TypeExpr::Array { items: inner, .. } | TypeExpr::Map { values: inner, .. } => {
+            resolve_type(inner, defs, sources)
+        }
+        TypeExpr::Union { branches } => branches
+            .iter_mut()
+            .try_for_each(|b| resolve_type(b, defs, sources)),
+        TypeExpr::Named {
+            name,
+            fallback,
+            span,
+        } => {
             if defs.lookup(name).is_some() {
                 return Ok(());
             }
@@ -61,7 +76,11 @@ fn resolve_type(ty: &mut TypeExpr, defs: &Definitions, sources: &Sources) -> Res
                 *name = fb;
                 return Ok(());
             }
-            let error = sources.error(ErrorKind::UndefinedName, *span, format!("Undefined schema: {name}"));
+            let error = sources.error(
+                ErrorKind::UndefinedName,
+                *span,
+                format!("Undefined schema: {name}"),
+            );
             Err(match names::closest(name, defs.names()) {
                 Some(close) => error.with_help(format!("did you mean `{close}`?")),
                 None => error,
@@ -83,12 +102,17 @@ fn check_defaults(defs: &Definitions, sources: &Sources) -> Result<(), Error> {
 }
 
 fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result<(), Error> {
-    let Some(default) = &field.default else { return Ok(()) };
+    let Some(default) = &field.default else {
+        return Ok(());
+    };
     if is_valid(default, &field.ty, defs) {
         return Ok(());
     }
     let schema = writer::describe(&field.ty);
-    let message = format!("Invalid default for field {}: {default} not a {schema}", field.name);
+    let message = format!(
+        "Invalid default for field {}: {default} not a {schema}",
+        field.name
+    );
     Err(sources.error(ErrorKind::InvalidDefault, field.default_span, message))
 }
 
@@ -97,8 +121,12 @@ fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result
 fn is_valid(value: &Value, ty: &TypeExpr, defs: &Definitions) -> bool {
     match ty {
         TypeExpr::Primitive { name, .. } => is_valid_primitive(value, name),
-        TypeExpr::Array { items, .. } => value.as_array().is_some_and(|a| a.iter().all(|v| is_valid(v, items, defs))),
-        TypeExpr::Map { values, .. } => value.as_object().is_some_and(|o| o.values().all(|v| is_valid(v, values, defs))),
+        TypeExpr::Array { items, .. } => value
+            .as_array()
+            .is_some_and(|a| a.iter().all(|v| is_valid(v, items, defs))),
+        TypeExpr::Map { values, .. } => value
+            .as_object()
+            .is_some_and(|o| o.values().all(|v| is_valid(v, values, defs))),
         TypeExpr::Union { branches } => branches.iter().any(|b| is_valid(value, b, defs)),
         TypeExpr::Named { name, .. } => match defs.lookup(name).map(|i| &defs.types[i].kind) {
             Some(NamedKind::Enum { .. } | NamedKind::Fixed { .. }) => value.is_string(),
@@ -120,7 +148,9 @@ fn is_valid_primitive(value: &Value, name: &str) -> bool {
         "int" => value.as_i64().is_some_and(|i| i32::try_from(i).is_ok()),
         "long" => value.is_i64(),
         // Non-finite IDL literals (NaN, Infinity) are written as strings.
-        "float" | "double" => value.is_number() || matches!(value.as_str(), Some("NaN" | "Infinity" | "-Infinity")),
+        "float" | "double" => {
+            value.is_number() || matches!(value.as_str(), Some("NaN" | "Infinity" | "-Infinity"))
+        }
         _ => value.is_string(),
     }
 }

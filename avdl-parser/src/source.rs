@@ -46,7 +46,14 @@ impl Sources {
     /// An error located at `span`, with the snippet of its file.
     pub fn error(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> Error {
         let file = self.get(span.file);
-        Error::located(kind, message.into(), &file.name, file.text.clone(), span.start, span.end)
+        Error::located(
+            kind,
+            message.into(),
+            &file.name,
+            file.text.clone(),
+            span.start,
+            span.end,
+        )
     }
 }
 

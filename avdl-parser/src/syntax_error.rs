@@ -9,7 +9,12 @@ use crate::grammar::{describe, IdlGrammar, Rule};
 use crate::source::{Sources, Span};
 
 /// A located syntax error for the pest error `error` on `text`.
-pub(crate) fn from_pest(error: &pest::error::Error<Rule>, text: &str, sources: &Sources, file: u32) -> Error {
+pub(crate) fn from_pest(
+    error: &pest::error::Error<Rule>,
+    text: &str,
+    sources: &Sources,
+    file: u32,
+) -> Error {
     let pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((start, _)) => start,
@@ -27,7 +32,15 @@ pub(crate) fn from_pest(error: &pest::error::Error<Rule>, text: &str, sources: &
         _ => format!("expected {}, found {found}", join_alternatives(&expected)),
     };
     let len = text[pos..].chars().next().map_or(0, char::len_utf8);
-    sources.error(ErrorKind::Syntax, Span { file, start: pos as u32, end: (pos + len) as u32 }, message)
+    sources.error(
+        ErrorKind::Syntax,
+        Span {
+            file,
+            start: pos as u32,
+            end: (pos + len) as u32,
+        },
+        message,
+    )
 }
 
 /// Punctuation the grammar would have accepted at `pos`. Needs a second, detailed parse,
@@ -36,7 +49,9 @@ fn expected_literals(text: &str, pos: usize) -> Vec<String> {
     pest::set_error_detail(true);
     let detailed = IdlGrammar::parse(Rule::idl_file, text).err();
     pest::set_error_detail(false);
-    let Some(attempts) = detailed.as_ref().and_then(|e| e.parse_attempts()) else { return Vec::new() };
+    let Some(attempts) = detailed.as_ref().and_then(|e| e.parse_attempts()) else {
+        return Vec::new();
+    };
     if attempts.max_position != pos {
         return Vec::new();
     }
@@ -65,9 +80,15 @@ fn join_alternatives(items: &[String]) -> String {
 /// What stands at `pos`: a word, a character, or the end of the file.
 fn found_at(text: &str, pos: usize) -> String {
     let rest = &text[pos..];
-    let Some(c) = rest.chars().next() else { return "the end of the file".to_owned() };
+    let Some(c) = rest.chars().next() else {
+        return "the end of the file".to_owned();
+    };
     if c.is_alphanumeric() || c == '_' {
-        let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').take(40).collect();
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .take(40)
+            .collect();
         return format!("`{word}`");
     }
     if c.is_control() {

@@ -31,7 +31,11 @@ impl Definitions {
             if writer::same_definition(&self.types[existing], &named) {
                 return Ok(());
             }
-            return Err(sources.error(ErrorKind::Redefinition, named.span, format!("Can't redefine: {full}")));
+            return Err(sources.error(
+                ErrorKind::Redefinition,
+                named.span,
+                format!("Can't redefine: {full}"),
+            ));
         }
         self.index.insert(full, self.types.len());
         self.types.push(named);

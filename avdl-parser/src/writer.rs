@@ -29,7 +29,12 @@ struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     fn new(defs: &'a Definitions) -> Writer<'a> {
-        Writer { defs, written: vec![false; defs.types.len()], depth: 0, shallow: false }
+        Writer {
+            defs,
+            written: vec![false; defs.types.len()],
+            depth: 0,
+            shallow: false,
+        }
     }
 
     fn schema(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
@@ -54,14 +59,19 @@ impl<'a> Writer<'a> {
                 Value::Object(obj)
             }
             TypeExpr::Union { branches } => Value::Array(
-                branches.iter().map(|b| self.schema(b, enclosing)).collect::<Result<_>>()?,
+                branches
+                    .iter()
+                    .map(|b| self.schema(b, enclosing))
+                    .collect::<Result<_>>()?,
             ),
             TypeExpr::Named { name, span, .. } => {
                 if self.depth > MAX_DEPTH {
                     return Err(TooDeep(*span));
                 }
                 match self.defs.lookup(name) {
-                    Some(index) if !self.shallow && !self.written[index] => self.definition(index, enclosing)?,
+                    Some(index) if !self.shallow && !self.written[index] => {
+                        self.definition(index, enclosing)?
+                    }
                     Some(index) => Value::from(reference(&self.defs.types[index], enclosing)),
                     None => Value::from(name.as_str()),
                 }
@@ -86,18 +96,27 @@ impl<'a> Writer<'a> {
             NamedKind::Enum { .. } => "enum",
             NamedKind::Fixed { .. } => "fixed",
         };
-        let mut obj = object([("type", Value::from(type_name)), ("name", Value::from(named.name.as_str()))]);
+        let mut obj = object([
+            ("type", Value::from(type_name)),
+            ("name", Value::from(named.name.as_str())),
+        ]);
         if ns != enclosing {
             obj.insert("namespace".into(), Value::from(ns.unwrap_or("")));
         }
         self.doc(&mut obj, &named.doc);
         match &named.kind {
             NamedKind::Record { fields, .. } => {
-                let fields = fields.iter().map(|f| self.field(f, ns)).collect::<Result<_>>()?;
+                let fields = fields
+                    .iter()
+                    .map(|f| self.field(f, ns))
+                    .collect::<Result<_>>()?;
                 obj.insert("fields".into(), Value::Array(fields));
             }
             NamedKind::Enum { symbols, default } => {
-                obj.insert("symbols".into(), symbols.iter().map(|s| Value::from(s.as_str())).collect());
+                obj.insert(
+                    "symbols".into(),
+                    symbols.iter().map(|s| Value::from(s.as_str())).collect(),
+                );
                 if let Some(default) = default {
                     obj.insert("default".into(), Value::from(default.as_str()));
                 }
@@ -125,7 +144,10 @@ impl<'a> Writer<'a> {
             obj.insert("order".into(), Value::from(order));
         }
         if let Some(aliases) = &field.aliases {
-            obj.insert("aliases".into(), aliases.iter().map(|a| Value::from(a.as_str())).collect());
+            obj.insert(
+                "aliases".into(),
+                aliases.iter().map(|a| Value::from(a.as_str())).collect(),
+            );
         }
         extend(&mut obj, &field.props);
         Ok(Value::Object(obj))
@@ -135,11 +157,18 @@ impl<'a> Writer<'a> {
         let mut obj = Map::new();
         self.doc(&mut obj, &message.doc);
         extend(&mut obj, &message.props);
-        let request = message.request.iter().map(|f| self.field(f, ns)).collect::<Result<_>>()?;
+        let request = message
+            .request
+            .iter()
+            .map(|f| self.field(f, ns))
+            .collect::<Result<_>>()?;
         obj.insert("request".into(), Value::Array(request));
         obj.insert("response".into(), self.schema(&message.response, ns)?);
         if let Some(errors) = &message.errors {
-            let errors = errors.iter().map(|e| self.schema(e, ns)).collect::<Result<_>>()?;
+            let errors = errors
+                .iter()
+                .map(|e| self.schema(e, ns))
+                .collect::<Result<_>>()?;
             obj.insert("errors".into(), Value::Array(errors));
         }
         if message.one_way {
@@ -156,7 +185,10 @@ impl<'a> Writer<'a> {
 }
 
 fn object<const N: usize>(entries: [(&str, Value); N]) -> Map<String, Value> {
-    entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    entries
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect()
 }
 
 fn extend(obj: &mut Map<String, Value>, props: &Map<String, Value>) {
@@ -181,7 +213,11 @@ fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
 
 /// A schema alias, read relative to the type's namespace and spelled like a reference.
 fn alias(alias: &str, ns: Option<&str>) -> String {
-    let full = if alias.contains('.') { alias.to_owned() } else { crate::ast::full_name(ns, alias) };
+    let full = if alias.contains('.') {
+        alias.to_owned()
+    } else {
+        crate::ast::full_name(ns, alias)
+    };
     let (alias_ns, simple) = split_full_name(&full);
     qualified(alias_ns, simple, ns)
 }
@@ -224,7 +260,12 @@ pub(crate) fn named_schema(index: usize, defs: &Definitions) -> Result<Value> {
 /// Whether two definitions of the same name are the same type, docs aside.
 pub(crate) fn same_definition(a: &NamedType, b: &NamedType) -> bool {
     let defs = Definitions::default();
-    let mut w = Writer { defs: &defs, written: Vec::new(), depth: 0, shallow: true };
+    let mut w = Writer {
+        defs: &defs,
+        written: Vec::new(),
+        depth: 0,
+        shallow: true,
+    };
     let fa = w.named(a, None).ok();
     let fb = w.named(b, None).ok();
     fa.is_some() && fa == fb
@@ -233,6 +274,11 @@ pub(crate) fn same_definition(a: &NamedType, b: &NamedType) -> bool {
 /// A type's JSON with references as names, for messages about it.
 pub(crate) fn describe(ty: &TypeExpr) -> Value {
     let defs = Definitions::default();
-    let mut w = Writer { defs: &defs, written: Vec::new(), depth: 0, shallow: true };
+    let mut w = Writer {
+        defs: &defs,
+        written: Vec::new(),
+        depth: 0,
+        shallow: true,
+    };
     w.schema(ty, None).unwrap_or(Value::Null)
 }

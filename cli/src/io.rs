@@ -29,7 +29,9 @@ pub struct IdlInput {
 impl IdlInput {
     /// Parses the input file (or stdin) with its imports.
     pub fn parse(&self) -> Result<IdlFile, Failure> {
-        let options = ParseOptions { include_dirs: self.include_dirs.clone() };
+        let options = ParseOptions {
+            include_dirs: self.include_dirs.clone(),
+        };
         let parsed = if self.path == "-" {
             let mut text = String::new();
             std::io::stdin()
@@ -57,7 +59,11 @@ impl std::str::FromStr for Output {
     type Err = std::convert::Infallible;
 
     fn from_str(s: &str) -> Result<Output, Self::Err> {
-        Ok(if s == "-" { Output::Stdout } else { Output::File(PathBuf::from(s)) })
+        Ok(if s == "-" {
+            Output::Stdout
+        } else {
+            Output::File(PathBuf::from(s))
+        })
     }
 }
 
@@ -78,7 +84,11 @@ impl Output {
 
 /// JSON text with a final line break, pretty-printed unless `compact`.
 pub fn json_text(value: &serde_json::Value, compact: bool) -> String {
-    let mut text = if compact { value.to_string() } else { format!("{value:#}") };
+    let mut text = if compact {
+        value.to_string()
+    } else {
+        format!("{value:#}")
+    };
     text.push('\n');
     text
 }

@@ -51,7 +51,11 @@ where
         Err(e) => {
             // Help and version go to stdout with success; usage errors exit with 2.
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { io::USAGE } else { io::SUCCESS });
+            return ExitCode::from(if e.use_stderr() {
+                io::USAGE
+            } else {
+                io::SUCCESS
+            });
         }
     };
     let result = match &cli.command {

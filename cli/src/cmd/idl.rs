@@ -22,5 +22,8 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.input.parse()?;
     let text = io::json_text(file.json(), args.compact);
-    args.output.clone().unwrap_or_default().write(text.as_bytes())
+    args.output
+        .clone()
+        .unwrap_or_default()
+        .write(text.as_bytes())
 }
