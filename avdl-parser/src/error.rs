@@ -170,13 +170,17 @@ impl Diagnostic for Error {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.0.help
+        self.0
+            .help
             .as_ref()
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.0.location.as_ref().map(|l| &l.source as &dyn SourceCode)
+        self.0
+            .location
+            .as_ref()
+            .map(|l| &l.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
