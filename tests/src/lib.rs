@@ -48,3 +48,69 @@ pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The differences between two JSON values, one line per difference with its path
+/// (`$.types[2].fields[0].type: expected "int", found "long"`). Object key order is ignored;
+/// everything else is compared exactly (`1` and `1.0` differ, as serde_json's equality says).
+pub fn json_diff(expected: &serde_json::Value, actual: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    diff_at("$", expected, actual, &mut out);
+    out
+}
+
+fn diff_at(
+    path: &str,
+    expected: &serde_json::Value,
+    actual: &serde_json::Value,
+    out: &mut Vec<String>,
+) {
+    use serde_json::Value;
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            for (key, ev) in e {
+                match a.get(key) {
+                    Some(av) => diff_at(&format!("{path}.{key}"), ev, av, out),
+                    None => out.push(format!("{path}.{key}: missing (expected {ev})")),
+                }
+            }
+            for key in a.keys().filter(|k| !e.contains_key(*k)) {
+                out.push(format!("{path}.{key}: unexpected (found {})", a[key]));
+            }
+        }
+        (Value::Array(e), Value::Array(a)) if e.len() == a.len() => {
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                diff_at(&format!("{path}[{i}]"), ev, av, out);
+            }
+        }
+        _ if expected != actual => out.push(format!("{path}: expected {expected}, found {actual}")),
+        _ => {}
+    }
+}
+
+/// The `avdl2rs` binary, built once per test run with the same cargo and target directory as
+/// the tests (so the binary under test is always the current code).
+pub fn cli_binary() -> PathBuf {
+    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let output = std::process::Command::new(cargo)
+                .args(["build", "--quiet", "-p", "avdl2rs-cli", "--bin", "avdl2rs"])
+                .args(["--message-format", "json"])
+                .current_dir(workspace_root())
+                .output()
+                .expect("cargo runs");
+            assert!(
+                output.status.success(),
+                "building avdl2rs failed:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+                .filter_map(|msg| msg["executable"].as_str().map(PathBuf::from))
+                .last()
+                .expect("cargo reports the avdl2rs executable")
+        })
+        .clone()
+}
