@@ -1,0 +1,118 @@
+//! Date and time logical types as `time` crate values, against apache-avro (feature `time`).
+
+use apache_avro::types::Value;
+use avdl2rs::__private::logical_time as lt;
+use avdl2rs::codec::Reader;
+use avdl2rs::time::{Date, Duration, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
+use avdl2rs::{DecodeError, DecodeErrorKind, EncodeError};
+use proptest::prelude::*;
+
+mod codec_support;
+use codec_support::{schema, their_bytes, their_value};
+
+type Encode<T> = fn(&T, &mut Vec<u8>) -> Result<(), EncodeError>;
+type Decode<T> = fn(&mut Reader<'_>) -> Result<T, DecodeError>;
+
+/// Checks `value` both ways against apache-avro's `expected` under `schema_json`.
+fn check<T: PartialEq + std::fmt::Debug>(
+    schema_json: &str,
+    value: &T,
+    expected: Value,
+    encode: Encode<T>,
+    decode: Decode<T>,
+) {
+    let schema = schema(schema_json);
+    let mut ours = Vec::new();
+    encode(value, &mut ours).unwrap();
+    assert_eq!(their_value(&schema, &ours), expected);
+    let theirs = their_bytes(&schema, expected);
+    let mut reader = Reader::new(&theirs);
+    assert_eq!(&decode(&mut reader).unwrap(), value);
+    assert!(reader.is_empty());
+}
+
+fn long_schema(logical: &str) -> String {
+    format!(r#"{{"type": "long", "logicalType": "{logical}"}}"#)
+}
+
+fn at_nanos(nanos: i64) -> OffsetDateTime {
+    OffsetDateTime::from_unix_timestamp_nanos(nanos.into()).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn dates(days in -2_000_000i32..2_000_000) { // `time` dates end in year ±9999
+        let date = Date::from_calendar_date(1970, time::Month::January, 1).unwrap() + Duration::days(days.into());
+        check(r#"{"type": "int", "logicalType": "date"}"#, &date, Value::Date(days), lt::encode_date, lt::decode_date);
+    }
+
+    #[test]
+    fn times_of_day(millis in 0i32..86_400_000, extra_micros in 0i64..1000) {
+        let time = Time::MIDNIGHT + Duration::milliseconds(millis.into());
+        check(r#"{"type": "int", "logicalType": "time-millis"}"#, &time, Value::TimeMillis(millis), lt::encode_time_millis, lt::decode_time_millis);
+        let micros = i64::from(millis) * 1000 + extra_micros;
+        let time = Time::MIDNIGHT + Duration::microseconds(micros);
+        check(&long_schema("time-micros"), &time, Value::TimeMicros(micros), lt::encode_time_micros, lt::decode_time_micros);
+    }
+
+    #[test]
+    fn timestamps(count in -9_000_000_000_000_000i64..9_000_000_000_000_000) {
+        let (millis, micros) = (count / 1_000_000, count / 1000);
+        check(&long_schema("timestamp-millis"), &at_nanos(millis * 1_000_000), Value::TimestampMillis(millis), lt::encode_timestamp_millis, lt::decode_timestamp_millis);
+        check(&long_schema("timestamp-micros"), &at_nanos(micros * 1000), Value::TimestampMicros(micros), lt::encode_timestamp_micros, lt::decode_timestamp_micros);
+        check(&long_schema("timestamp-nanos"), &at_nanos(count), Value::TimestampNanos(count), lt::encode_timestamp_nanos, lt::decode_timestamp_nanos);
+    }
+
+    #[test]
+    fn local_timestamps(count in -9_000_000_000_000_000i64..9_000_000_000_000_000) {
+        let local = |at: OffsetDateTime| PrimitiveDateTime::new(at.date(), at.time());
+        let (millis, micros) = (count / 1_000_000, count / 1000);
+        check(&long_schema("local-timestamp-millis"), &local(at_nanos(millis * 1_000_000)), Value::LocalTimestampMillis(millis), lt::encode_local_timestamp_millis, lt::decode_local_timestamp_millis);
+        check(&long_schema("local-timestamp-micros"), &local(at_nanos(micros * 1000)), Value::LocalTimestampMicros(micros), lt::encode_local_timestamp_micros, lt::decode_local_timestamp_micros);
+        check(&long_schema("local-timestamp-nanos"), &local(at_nanos(count)), Value::LocalTimestampNanos(count), lt::encode_local_timestamp_nanos, lt::decode_local_timestamp_nanos);
+    }
+}
+
+#[test]
+fn an_offset_is_taken_into_account() {
+    // 12:00 at UTC+2 is 10:00 UTC: the specification's example, 946720800000 ms.
+    let noon = PrimitiveDateTime::new(
+        Date::from_calendar_date(2000, time::Month::January, 1).unwrap(),
+        Time::from_hms(12, 0, 0).unwrap(),
+    )
+    .assume_offset(UtcOffset::from_hms(2, 0, 0).unwrap());
+    let mut out = Vec::new();
+    lt::encode_timestamp_millis(&noon, &mut out).unwrap();
+    assert_eq!(Reader::new(&out).read_long().unwrap(), 946_720_800_000);
+}
+
+#[test]
+fn out_of_range_values_are_errors() {
+    let mut out = Vec::new();
+    avdl2rs::codec::write_long(&mut out, 86_400_000);
+    let error = lt::decode_time_millis(&mut Reader::new(&out)).unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        DecodeErrorKind::InvalidLogicalValue {
+            logical_type: "time-millis",
+            ..
+        }
+    ));
+    // `time` ends in year 9999 by default: the largest millisecond count is beyond it.
+    out.clear();
+    avdl2rs::codec::write_long(&mut out, i64::MAX);
+    let error = lt::decode_timestamp_millis(&mut Reader::new(&out)).unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        DecodeErrorKind::InvalidLogicalValue {
+            logical_type: "timestamp-millis",
+            ..
+        }
+    ));
+    // Nanoseconds since the epoch overflow i64 in 2262.
+    let late = PrimitiveDateTime::new(
+        Date::from_calendar_date(2300, time::Month::January, 1).unwrap(),
+        Time::MIDNIGHT,
+    );
+    assert!(lt::encode_local_timestamp_nanos(&late, &mut Vec::new()).is_err());
+}
