@@ -27,6 +27,7 @@ pub mod codec;
 pub mod compat;
 pub mod error;
 pub mod fingerprint;
+mod include;
 pub mod logical;
 pub mod resolve;
 pub mod schema;
