@@ -33,6 +33,7 @@ pub use apache_avro;
 /// `serde`, re-exported so that generated serde derives need no dependency of the user's.
 pub use serde;
 
+pub mod derive_schema;
 pub mod serde_fixed;
 
 #[cfg(any(feature = "chrono", feature = "time"))]
