@@ -1,0 +1,304 @@
+//! Compiling a (writer, reader) schema pair into a [`Program`], following the same rules as
+//! the compatibility checker ([`crate::compat::rules`]).
+
+use std::collections::HashMap;
+
+use super::default::encode_default;
+use super::program::{Op, OpId, Program, RecordOp, Skip, SkipId, Step, WriterField};
+use crate::compat::rules::{reader_branch, writer_field};
+use crate::compat::SchemaRef;
+use crate::schema::{Field, NamedKind, Schema, SchemaKind, SchemaSet};
+
+/// Compiles the plan that turns `writer` data into `reader` data. The pair must have passed
+/// the compatibility check; an error here names what still cannot be read.
+pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Program, String> {
+    let mut compiler = Compiler {
+        reader: reader.set,
+        writer: writer.set,
+        program: Program::default(),
+        named_ops: HashMap::new(),
+        named_skips: HashMap::new(),
+    };
+    compiler.program.root = compiler.op(reader.schema, writer.schema)?;
+    Ok(compiler.program)
+}
+
+struct Compiler<'a> {
+    reader: &'a SchemaSet,
+    writer: &'a SchemaSet,
+    program: Program,
+    /// Steps of (reader, writer) named type pairs, so recursion reuses them.
+    named_ops: HashMap<(String, String), OpId>,
+    /// Skips of writer named types.
+    named_skips: HashMap<String, SkipId>,
+}
+
+impl Compiler<'_> {
+    fn push_op(&mut self, op: Op) -> OpId {
+        self.program.ops.push(op);
+        self.program.ops.len() - 1
+    }
+
+    fn push_skip(&mut self, skip: Skip) -> SkipId {
+        self.program.skips.push(skip);
+        self.program.skips.len() - 1
+    }
+
+    fn verbatim(&mut self, writer: &Schema) -> OpId {
+        let skip = self.skip(writer);
+        self.push_op(Op::Verbatim(skip))
+    }
+
+    /// Whether both sides encode values identically (equal canonical forms).
+    fn same_encoding(&self, reader: &Schema, writer: &Schema) -> bool {
+        self.reader.canonical_form(reader) == self.writer.canonical_form(writer)
+    }
+
+    fn op(&mut self, reader: &Schema, writer: &Schema) -> Result<OpId, String> {
+        use SchemaKind as K;
+        if let (K::Named(_), K::Named(_)) = (&reader.kind, &writer.kind) {
+            return self.named(reader, writer);
+        }
+        if self.same_encoding(reader, writer) {
+            return Ok(self.verbatim(writer));
+        }
+        let op = match (&reader.kind, &writer.kind) {
+            (K::Union(branches), K::Union(writer_branches)) => {
+                let mut steps = Vec::with_capacity(writer_branches.len());
+                for branch in writer_branches {
+                    let index = self.branch(branches, branch)?;
+                    steps.push((index as u32, self.op(&branches[index], branch)?));
+                }
+                Op::UnionToUnion(steps)
+            }
+            (_, K::Union(writer_branches)) => {
+                let steps = writer_branches.iter().map(|b| self.op(reader, b));
+                Op::UnionToOne(steps.collect::<Result<_, _>>()?)
+            }
+            (K::Union(branches), _) => {
+                let index = self.branch(branches, writer)?;
+                Op::OneToUnion(index as u32, self.op(&branches[index], writer)?)
+            }
+            (K::Array(r), K::Array(w)) => Op::Array(self.op(r, w)?),
+            (K::Map(r), K::Map(w)) => Op::Map(self.op(r, w)?),
+            (K::Long, K::Int) | (K::Bytes, K::String) | (K::String, K::Bytes) => {
+                return Ok(self.verbatim(writer));
+            }
+            (K::Float, K::Int) => Op::IntToFloat,
+            (K::Double, K::Int) => Op::IntToDouble,
+            (K::Float, K::Long) => Op::LongToFloat,
+            (K::Double, K::Long) => Op::LongToDouble,
+            (K::Double, K::Float) => Op::FloatToDouble,
+            _ => return Err(self.mismatch(reader, writer)),
+        };
+        Ok(self.push_op(op))
+    }
+
+    fn mismatch(&self, reader: &Schema, writer: &Schema) -> String {
+        format!(
+            "the writer's {} cannot be read as the reader's {}",
+            self.writer.to_json(writer),
+            self.reader.to_json(reader)
+        )
+    }
+
+    fn branch(&self, branches: &[Schema], writer: &Schema) -> Result<usize, String> {
+        reader_branch(self.reader, branches, self.writer, writer).ok_or_else(|| {
+            format!(
+                "no branch of the reader's union reads the writer's {}",
+                self.writer.to_json(writer)
+            )
+        })
+    }
+
+    fn named(&mut self, reader: &Schema, writer: &Schema) -> Result<OpId, String> {
+        let (Some(r), Some(w)) = (self.reader.resolve(reader), self.writer.resolve(writer)) else {
+            return Err(self.mismatch(reader, writer));
+        };
+        let key = (r.name.full_name(), w.name.full_name());
+        if let Some(&id) = self.named_ops.get(&key) {
+            return Ok(id);
+        }
+        if self.same_encoding(reader, writer) {
+            let id = self.verbatim(writer);
+            self.named_ops.insert(key, id);
+            return Ok(id);
+        }
+        let id = self.push_op(Op::Pending);
+        self.named_ops.insert(key, id);
+        let op = match (&r.kind, &w.kind) {
+            (NamedKind::Record { fields: rf, .. }, NamedKind::Record { fields: wf, .. }) => {
+                Op::Record(self.record(rf, wf)?)
+            }
+            (
+                NamedKind::Enum {
+                    symbols: rs,
+                    default,
+                },
+                NamedKind::Enum { symbols: ws, .. },
+            ) => {
+                let index = |symbol: &String| rs.iter().position(|s| s == symbol);
+                let fallback = default.as_ref().and_then(index);
+                let map = ws.iter().map(|s| {
+                    let i = index(s).or(fallback);
+                    i.map(|i| i as u32).ok_or_else(|| {
+                        format!(
+                            "the reader's enum {} has no symbol {s:?} and no default",
+                            r.name
+                        )
+                    })
+                });
+                Op::Enum(map.collect::<Result<_, _>>()?)
+            }
+            (NamedKind::Fixed { size: rs }, NamedKind::Fixed { size: ws }) if rs == ws => {
+                Op::Verbatim(self.skip(writer))
+            }
+            _ => return Err(self.mismatch(reader, writer)),
+        };
+        self.program.ops[id] = op;
+        Ok(id)
+    }
+
+    fn record(
+        &mut self,
+        reader_fields: &[Field],
+        writer_fields: &[Field],
+    ) -> Result<RecordOp, String> {
+        // The writer field feeding each reader field; a writer field feeds at most one.
+        let mut sources: Vec<Option<usize>> = Vec::with_capacity(reader_fields.len());
+        for field in reader_fields {
+            let source = writer_field(field, writer_fields).map(|(i, _)| i);
+            sources.push(source.filter(|i| !sources.contains(&Some(*i))));
+        }
+        let fed: Vec<usize> = sources.iter().flatten().copied().collect();
+        if fed.windows(2).all(|pair| pair[0] < pair[1]) {
+            self.in_order(reader_fields, writer_fields, &sources)
+                .map(RecordOp::InOrder)
+        } else {
+            self.reordered(reader_fields, writer_fields, &sources)
+        }
+    }
+
+    fn default_of(&self, field: &Field) -> Result<Vec<u8>, String> {
+        let default = field.default.as_ref().ok_or_else(|| {
+            format!(
+                "the reader's field {:?} is not written and has no default",
+                field.name
+            )
+        })?;
+        let mut bytes = Vec::new();
+        encode_default(self.reader, &field.schema, default, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    fn in_order(
+        &mut self,
+        reader_fields: &[Field],
+        writer_fields: &[Field],
+        sources: &[Option<usize>],
+    ) -> Result<Vec<Step>, String> {
+        let mut steps = Vec::new();
+        let mut next_writer = 0;
+        for (field, source) in reader_fields.iter().zip(sources) {
+            let Some(source) = *source else {
+                steps.push(Step::Default(self.default_of(field)?));
+                continue;
+            };
+            for dropped in &writer_fields[next_writer..source] {
+                let skip = self.skip(&dropped.schema);
+                push_run(&mut steps, skip, false);
+            }
+            let op = self.op(&field.schema, &writer_fields[source].schema)?;
+            match self.program.ops[op] {
+                Op::Verbatim(skip) => push_run(&mut steps, skip, true),
+                _ => steps.push(Step::Op(op)),
+            }
+            next_writer = source + 1;
+        }
+        for dropped in &writer_fields[next_writer..] {
+            let skip = self.skip(&dropped.schema);
+            push_run(&mut steps, skip, false);
+        }
+        Ok(steps)
+    }
+
+    fn reordered(
+        &mut self,
+        reader_fields: &[Field],
+        writer_fields: &[Field],
+        sources: &[Option<usize>],
+    ) -> Result<RecordOp, String> {
+        let mut fields = Vec::with_capacity(writer_fields.len());
+        for (i, writer) in writer_fields.iter().enumerate() {
+            let field = match sources.iter().position(|s| *s == Some(i)) {
+                Some(reader_index) => WriterField::Read {
+                    reader_index,
+                    op: self.op(&reader_fields[reader_index].schema, &writer.schema)?,
+                },
+                None => WriterField::Skip(self.skip(&writer.schema)),
+            };
+            fields.push(field);
+        }
+        let defaults = reader_fields
+            .iter()
+            .zip(sources)
+            .map(|(field, source)| match source {
+                Some(_) => Ok(None),
+                None => self.default_of(field).map(Some),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(RecordOp::Reordered {
+            writer_fields: fields,
+            reader_defaults: defaults,
+        })
+    }
+
+    fn skip(&mut self, writer: &Schema) -> SkipId {
+        let skip = match &writer.kind {
+            SchemaKind::Null => Skip::Nothing,
+            SchemaKind::Boolean => Skip::Boolean,
+            SchemaKind::Int | SchemaKind::Long => Skip::Varint,
+            SchemaKind::Float => Skip::Fixed(4),
+            SchemaKind::Double => Skip::Fixed(8),
+            SchemaKind::Bytes | SchemaKind::String => Skip::Bytes,
+            SchemaKind::Array(items) => Skip::Array(self.skip(items)),
+            SchemaKind::Map(values) => Skip::Map(self.skip(values)),
+            SchemaKind::Union(branches) => {
+                Skip::Union(branches.iter().map(|b| self.skip(b)).collect())
+            }
+            SchemaKind::Named(name) => return self.named_skip(&name.full_name()),
+        };
+        self.push_skip(skip)
+    }
+
+    fn named_skip(&mut self, full_name: &str) -> SkipId {
+        if let Some(&id) = self.named_skips.get(full_name) {
+            return id;
+        }
+        let id = self.push_skip(Skip::Nothing);
+        self.named_skips.insert(full_name.to_owned(), id);
+        let writer = self.writer;
+        let skip = match writer.get(full_name).map(|n| &n.kind) {
+            Some(NamedKind::Record { fields, .. }) => {
+                Skip::Record(fields.iter().map(|f| self.skip(&f.schema)).collect())
+            }
+            Some(NamedKind::Enum { .. }) => Skip::Varint,
+            Some(NamedKind::Fixed { size }) => Skip::Fixed(*size),
+            // The parser only lets registered names be referenced.
+            None => Skip::Nothing,
+        };
+        self.program.skips[id] = skip;
+        id
+    }
+}
+
+/// Adds `skip` to the run at the end of `steps` when it has the same `copy`, else starts one.
+fn push_run(steps: &mut Vec<Step>, skip: SkipId, copy: bool) {
+    match steps.last_mut() {
+        Some(Step::Run { skips, copy: same }) if *same == copy => skips.push(skip),
+        _ => steps.push(Step::Run {
+            skips: vec![skip],
+            copy,
+        }),
+    }
+}
