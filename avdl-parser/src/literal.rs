@@ -97,14 +97,17 @@ pub(crate) fn integer(literal: &str) -> Result<i64, String> {
     } else {
         (10, digits)
     };
-    let magnitude = u64::from_str_radix(digits, radix)
-        .map_err(|_| format!("invalid integer literal `{literal}`"))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return Err(format!("invalid integer literal `{literal}`"));
+    }
+    let too_big = || format!("integer literal `{literal}` does not fit in 64 bits");
+    let magnitude = u64::from_str_radix(digits, radix).map_err(|_| too_big())?;
     let value = if negative {
         0i64.checked_sub_unsigned(magnitude)
     } else {
         i64::try_from(magnitude).ok()
     };
-    value.ok_or_else(|| format!("integer literal `{literal}` does not fit in 64 bits"))
+    value.ok_or_else(too_big)
 }
 
 /// The value of a floating-point literal as JSON: a number, or the strings `"NaN"`,

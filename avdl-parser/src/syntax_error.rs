@@ -9,13 +9,17 @@ use crate::grammar::{describe, IdlGrammar, Rule};
 use crate::source::{Sources, Span};
 
 /// A located syntax error for the pest error `error` on `text`.
+///
+/// The position is the furthest point any alternative of the grammar reached. Literal tokens
+/// (`;`, `record`, …) are only tracked by pest's detailed mode, so the text is parsed a second
+/// time with it, which costs something only when there is an error.
 pub(crate) fn from_pest(
     error: &pest::error::Error<Rule>,
     text: &str,
     sources: &Sources,
     file: u32,
 ) -> Error {
-    let pos = match error.location {
+    let mut pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((start, _)) => start,
     };
@@ -23,9 +27,18 @@ pub(crate) fn from_pest(
     if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
         expected.extend(positives.iter().map(|r| describe(*r).to_owned()));
     }
-    expected.extend(expected_literals(text, pos));
+    if let Some((literal_pos, literals)) = expected_literals(text) {
+        if literal_pos > pos {
+            pos = literal_pos;
+            expected.clear();
+        }
+        if literal_pos == pos {
+            expected.extend(literals);
+        }
+    }
     expected.sort();
     expected.dedup();
+    simplify(&mut expected);
     let found = found_at(text, pos);
     let message = match expected.len() {
         0 => format!("unexpected {found}"),
@@ -43,25 +56,46 @@ pub(crate) fn from_pest(
     )
 }
 
-/// Punctuation the grammar would have accepted at `pos`. Needs a second, detailed parse,
-/// which is paid for only when there is an error.
-fn expected_literals(text: &str, pos: usize) -> Vec<String> {
+/// The furthest position reached and the literal tokens expected there.
+fn expected_literals(text: &str) -> Option<(usize, Vec<String>)> {
     pest::set_error_detail(true);
     let detailed = IdlGrammar::parse(Rule::idl_file, text).err();
     pest::set_error_detail(false);
-    let Some(attempts) = detailed.as_ref().and_then(|e| e.parse_attempts()) else {
-        return Vec::new();
-    };
-    if attempts.max_position != pos {
-        return Vec::new();
-    }
-    attempts
+    let attempts = detailed?.parse_attempts()?;
+    let tokens: Vec<String> = attempts
         .expected_tokens()
         .into_iter()
-        .map(|token| token.to_string())
-        .filter(|token| is_punctuation(token))
-        .map(|token| format!("`{token}`"))
-        .collect()
+        .map(|t| t.to_string())
+        .collect();
+    let words = tokens
+        .iter()
+        .filter(|t| t.chars().all(|c| c.is_ascii_alphabetic()))
+        .count();
+    // A long list of keywords (every type keyword…) says less than the rule names do.
+    let keep_words = words <= 4;
+    let tokens: Vec<String> = tokens
+        .into_iter()
+        .filter(|t| is_punctuation(t) || (keep_words && t.chars().all(|c| c.is_ascii_alphabetic())))
+        .map(|t| format!("`{t}`"))
+        .collect();
+    (!tokens.is_empty()).then_some((attempts.max_position, tokens))
+}
+
+/// "a JSON value" already says `{`, `[`, a string, a number, `true`…
+fn simplify(expected: &mut Vec<String>) {
+    const JSON_PARTS: [&str; 8] = [
+        "`[`",
+        "`{`",
+        "`true`",
+        "`false`",
+        "`null`",
+        "a number",
+        "a string",
+        "an integer",
+    ];
+    if expected.iter().any(|e| e == "a JSON value") {
+        expected.retain(|e| !JSON_PARTS.contains(&e.as_str()));
+    }
 }
 
 fn is_punctuation(token: &str) -> bool {

@@ -38,6 +38,14 @@ impl<'a> Writer<'a> {
     }
 
     fn schema(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
+        // Inlined definitions nest as deep as the chain of first uses, which the source does
+        // not bound: grow the stack on the heap instead of overflowing it.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            self.schema_on_stack(ty, enclosing)
+        })
+    }
+
+    fn schema_on_stack(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
         self.depth += 1;
         let value = match ty {
             TypeExpr::Primitive { name, props } if props.is_empty() => Value::from(*name),
