@@ -47,7 +47,10 @@ pub(crate) fn record_defaults(
             })?;
         let name = format_ident!("{}", default_fn_name(field));
         let ty = r.rust_type(&field.ty, &def.module);
-        functions.push(quote!(fn #name() -> #ty { #expr }));
+        functions.push(match field.ty {
+            TypeRef::Null => quote!(fn #name() {}),
+            _ => quote!(fn #name() -> #ty { #expr }),
+        });
     }
     if functions.is_empty() {
         return Ok(TokenStream::new());

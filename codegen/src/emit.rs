@@ -309,15 +309,15 @@ fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
         Value::Bytes => primitive_write(&codec, "write_bytes", place.as_ref()),
         Value::String => primitive_write(&codec, "write_string", place.as_ref()),
         Value::Array(item) => {
-            let body = encode_value(item, &Place::by_ref(quote!(item)), rt).as_result();
+            let write = element_writer(item, quote!(item), rt);
             let items = place.as_ref();
-            Encode::fallible(quote!(#codec::write_array(out, #items, |out, item| #body)))
+            Encode::fallible(quote!(#codec::write_array(out, #items, #write)))
         }
         Value::Map(v) => {
-            let body = encode_value(v, &Place::by_ref(quote!(value)), rt).as_result();
+            let write = element_writer(v, quote!(value), rt);
             let map = place.as_ref();
             let len = &place.tokens;
-            Encode::fallible(quote!(#codec::write_map(out, #len.len(), #map, |out, value| #body)))
+            Encode::fallible(quote!(#codec::write_map(out, #len.len(), #map, #write)))
         }
         Value::Optional { null_index, some } => encode_optional(*null_index, some, place, rt),
         Value::OptionalUnion { null_index, ty, .. } => {
@@ -337,6 +337,24 @@ fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
         }
         Value::Logical(logical) => encode_logical(logical, place, rt),
     }
+}
+
+/// The closure `|out, element| ...` that writes one array item or map value.
+fn element_writer(value: &Value, element: TokenStream, rt: &syn::Path) -> TokenStream {
+    if let Value::Null = value {
+        return quote!(|_, _| ::core::result::Result::Ok(()));
+    }
+    let body = encode_value(value, &Place::by_ref(element.clone()), rt).as_result();
+    quote!(|out, #element| #body)
+}
+
+/// The closure `|reader| ...` that reads one array item or map value.
+fn element_reader(value: &Value, rt: &syn::Path) -> TokenStream {
+    if let Value::Null = value {
+        return quote!(|_| ::core::result::Result::Ok(()));
+    }
+    let read = decode_value(value, rt);
+    quote!(|reader| #read)
 }
 
 fn primitive_write(codec: &TokenStream, function: &str, arg: TokenStream) -> Encode {
@@ -411,12 +429,12 @@ fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
         Value::Bytes => quote!(reader.read_bytes().map(<[u8]>::to_vec)),
         Value::String => quote!(reader.read_string().map(::std::string::String::from)),
         Value::Array(item) => {
-            let item = decode_value(item, rt);
-            quote!(reader.read_array(|reader| #item))
+            let read = element_reader(item, rt);
+            quote!(reader.read_array(#read))
         }
         Value::Map(v) => {
-            let v = decode_value(v, rt);
-            quote!(reader.read_map(|reader| #v))
+            let read = element_reader(v, rt);
+            quote!(reader.read_map(#read))
         }
         Value::Optional { null_index, some } => {
             let null_index = Literal::usize_unsuffixed(*null_index);
@@ -542,6 +560,12 @@ fn enum_decode(variants: &[syn::Ident]) -> TokenStream {
             quote!(#index => Self::#variant,)
         }
     });
+    if let [only] = variants {
+        return quote! {
+            reader.read_enum_index(#count)?;
+            ::core::result::Result::Ok(Self::#only)
+        };
+    }
     quote! {
         ::core::result::Result::Ok(match reader.read_enum_index(#count)? { #(#arms)* })
     }
@@ -594,12 +618,22 @@ fn union_impls(
         };
         quote!(#pattern => #read.map(Self::#ident),)
     });
+    let body = if variants.len() == 1 {
+        let only = &variants[0];
+        let (ident, read) = (&only.ident, decode_value(&only.value, rt));
+        quote! {
+            let _ = index;
+            #read.map(Self::#ident)
+        }
+    } else {
+        quote!(match index { #(#arms)* })
+    };
     let decode_branch = quote! {
         impl #ident {
             /// Reads the value of the non-null branch `index`, whose index was already read.
             #[doc(hidden)]
             pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
-                match index { #(#arms)* }
+                #body
             }
         }
     };

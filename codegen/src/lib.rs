@@ -17,6 +17,7 @@
 //! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
 //! shares.
 
+pub mod builder;
 mod cycles;
 mod defaults;
 pub mod emit;
@@ -29,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use avdl2rs::schema::SchemaSet;
 
+pub use builder::Builder;
 pub use error::Error;
 
 /// The Rust map type for Avro maps.
@@ -83,6 +85,15 @@ impl Default for Options {
             runtime_path: "::avdl2rs".to_string(),
         }
     }
+}
+
+/// A generated type with an Avro name (record, error, enum or fixed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedType {
+    /// The Avro full name, e.g. `com.example.OrderEvent`.
+    pub full_name: String,
+    /// The Rust path relative to the generated root, e.g. `com::example::OrderEvent`.
+    pub rust_path: String,
 }
 
 /// Collects schemas from any number of files and generates one Rust source for all of them.
@@ -149,6 +160,26 @@ impl Generator {
     /// Every file read so far, IDL imports included (for `cargo:rerun-if-changed`).
     pub fn files_read(&self) -> &[PathBuf] {
         &self.files_read
+    }
+
+    /// Every generated type that has an Avro name, with its path in the generated code
+    /// (relative to where the output is included), in output order. Build scripts use it to
+    /// refer to the generated types, e.g. to register them.
+    pub fn named_types(&self) -> Result<Vec<GeneratedType>, Error> {
+        let space = space::TypeSpace::build(&self.set, &self.options)?;
+        Ok(space
+            .defs
+            .iter()
+            .filter_map(|def| {
+                let named = def.named()?;
+                let mut segments = def.module.clone();
+                segments.push(def.ident.clone());
+                Some(GeneratedType {
+                    full_name: named.name.full_name(),
+                    rust_path: segments.join("::"),
+                })
+            })
+            .collect())
     }
 
     /// The Rust source of every type added so far: an `@generated` header, then the types,

@@ -94,7 +94,7 @@ impl<'a> Renderer<'a> {
                     let a = &a.name;
                     quote!(#[serde(alias = #a)])
                 });
-                let fields_tokens = fields.iter().map(|f| self.field(def, f));
+                let fields_tokens = fields.iter().map(|f| self.field(def, f, fields));
                 let item = quote! {
                     #docs
                     #derives
@@ -158,12 +158,20 @@ impl<'a> Renderer<'a> {
         Ok(quote!(#item #block))
     }
 
-    fn field(&self, def: &TypeDef, field: &FieldDef) -> TokenStream {
+    fn field(&self, def: &TypeDef, field: &FieldDef, all: &[FieldDef]) -> TokenStream {
         let docs = doc_attrs(field.doc.as_deref());
         let name = ident(&field.ident);
         let ty = self.rust_type(&field.ty, &def.module);
         let rename = rename_attr(crate::naming::unraw(&field.ident), &field.avro_name);
-        let aliases = field.aliases.iter().map(|a| quote!(#[serde(alias = #a)]));
+        // An alias that is another field's name (or an earlier field's alias) could never
+        // match for this field under serde, so it is left out rather than shadowed.
+        let earlier = &all[..all.iter().position(|f| std::ptr::eq(f, field)).unwrap_or(0)];
+        let aliases = field
+            .aliases
+            .iter()
+            .filter(|a| !all.iter().any(|f| &f.avro_name == *a))
+            .filter(|a| !earlier.iter().any(|f| f.aliases.contains(a)))
+            .map(|a| quote!(#[serde(alias = #a)]));
         let default = field.default.as_ref().map(|_| {
             let path = format!("{}::{}", def.ident, crate::defaults::default_fn_name(field));
             quote!(#[serde(default = #path)])
