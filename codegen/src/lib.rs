@@ -17,7 +17,6 @@
 //! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
 //! shares.
 
-pub mod builder;
 mod cycles;
 mod defaults;
 pub mod emit;
@@ -30,7 +29,6 @@ use std::path::{Path, PathBuf};
 
 use avdl2rs::schema::SchemaSet;
 
-pub use builder::Builder;
 pub use error::Error;
 
 /// The Rust map type for Avro maps.
