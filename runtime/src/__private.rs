@@ -4,12 +4,15 @@
 //! Every logical type has a pair `encode_<name>(&RustType, &mut Vec<u8>) -> Result<(),
 //! EncodeError>` / `decode_<name>(&mut Reader) -> Result<RustType, DecodeError>`:
 //!
-//! * [`logical_chrono`] (feature `chrono`): `date` (`NaiveDate`), `time_millis`,
+//! * `logical_chrono` (feature `chrono`): `date` (`NaiveDate`), `time_millis`,
 //!   `time_micros` (`NaiveTime`), `timestamp_millis`, `timestamp_micros`, `timestamp_nanos`
 //!   (`DateTime<Utc>`), `local_timestamp_millis`, `local_timestamp_micros`,
 //!   `local_timestamp_nanos` (`NaiveDateTime`);
-//! * [`logical_time`] (feature `time`): the same names for `Date`, `Time`, `OffsetDateTime`
+//! * `logical_time` (feature `time`): the same names for `Date`, `Time`, `OffsetDateTime`
 //!   and `PrimitiveDateTime`;
+//! * in both, for each of those names, a module `serde_<name>` (and `serde_<name>::option`)
+//!   for `#[serde(with = "...")]`, which serializes the value as its Avro count, the shape
+//!   `apache_avro::to_value`/`from_value` expect (the crates' own serde impls write text);
 //! * here (feature `uuid`): `encode_uuid_string`/`decode_uuid_string` (36-character
 //!   hyphenated text), `encode_uuid_fixed`/`decode_uuid_fixed` (16 bytes);
 //! * here: `encode_decimal_bytes(&Decimal, out)`/`decode_decimal_bytes(reader, scale)`,
@@ -17,7 +20,8 @@
 //!   `encode_big_decimal`/`decode_big_decimal` (`big-decimal` on bytes),
 //!   `encode_duration`/`decode_duration`;
 //! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
-//!   `apache_avro::AvroSchema` impls.
+//!   `apache_avro::AvroSchema` impls;
+//! * `serde`, re-exported, and [`serde_fixed`] for the bytes of a `fixed`.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an

@@ -186,3 +186,55 @@ fn instants_beyond_the_range_are_errors_not_panics() {
         assert_eq!(lc::decode_date(&mut Reader::new(&out)).unwrap(), date);
     }
 }
+
+/// A struct as generated code derives it, with the serde modules on its logical fields.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Shipment {
+    #[serde(with = "avdl2rs::__private::logical_chrono::serde_date")]
+    day: NaiveDate,
+    #[serde(with = "avdl2rs::__private::logical_chrono::serde_time_millis")]
+    cutoff: NaiveTime,
+    #[serde(with = "avdl2rs::__private::logical_chrono::serde_timestamp_micros::option")]
+    sent: Option<DateTime<Utc>>,
+    #[serde(with = "avdl2rs::__private::logical_chrono::serde_local_timestamp_nanos::option")]
+    local: Option<NaiveDateTime>,
+}
+
+const SHIPMENT: &str = r#"{"type": "record", "name": "Shipment", "fields": [
+    {"name": "day", "type": {"type": "int", "logicalType": "date"}},
+    {"name": "cutoff", "type": {"type": "int", "logicalType": "time-millis"}},
+    {"name": "sent", "type": ["null", {"type": "long", "logicalType": "timestamp-micros"}]},
+    {"name": "local", "type": ["null", {"type": "long", "logicalType": "local-timestamp-nanos"}]}
+]}"#;
+
+#[test]
+fn serde_modules_give_the_shape_apache_avro_reads_and_writes() {
+    let shipment = Shipment {
+        day: NaiveDate::from_ymd_opt(2024, 2, 29).unwrap(),
+        cutoff: NaiveTime::from_hms_milli_opt(17, 30, 0, 250).unwrap(),
+        sent: DateTime::from_timestamp_micros(1_709_222_400_123_456),
+        local: None,
+    };
+    let schema = schema(SHIPMENT);
+    let value = apache_avro::to_value(&shipment).unwrap();
+    let bytes = their_bytes(&schema, value);
+
+    // The bytes apache-avro wrote from the serde value are what our codecs read.
+    let mut reader = Reader::new(&bytes);
+    assert_eq!(lc::decode_date(&mut reader).unwrap(), shipment.day);
+    assert_eq!(
+        lc::decode_time_millis(&mut reader).unwrap(),
+        shipment.cutoff
+    );
+    assert_eq!(reader.read_union_index(2).unwrap(), 1);
+    assert_eq!(
+        lc::decode_timestamp_micros(&mut reader).unwrap(),
+        shipment.sent.unwrap()
+    );
+    assert_eq!(reader.read_union_index(2).unwrap(), 0);
+    assert!(reader.is_empty());
+
+    // And apache-avro's value of those bytes deserializes back.
+    let back: Shipment = apache_avro::from_value(&their_value(&schema, &bytes)).unwrap();
+    assert_eq!(back, shipment);
+}

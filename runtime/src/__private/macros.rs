@@ -1,6 +1,7 @@
 //! Codec definitions shared by the modules of each date-time crate: a module supplies how
 //! its types split into (and are built from) days, or seconds and nanoseconds, and
-//! [`date_time_codecs`] writes every encode/decode pair with its range checks.
+//! [`date_time_codecs`] writes, for every logical type, the encode/decode pair with its
+//! range checks and a serde module.
 
 /// Defines all date, time and timestamp codecs for one date-time crate. The calling module
 /// provides `days`/`from_days` (dates), `time_parts`/`from_time_parts` (times of day),
@@ -8,31 +9,53 @@
 /// each between its type and `(seconds, nanoseconds)` (or days).
 macro_rules! date_time_codecs {
     (date: $date:ty, time: $time:ty, instant: $instant:ty, local: $local:ty) => {
-        use super::units::Unit;
-        date_codec!($date, days, from_days);
+        use super::units::{unrepresentable, Unit};
+        logical_codec!(
+            encode_date,
+            decode_date,
+            serde_date,
+            date_count,
+            date_from_count,
+            $date,
+            "date",
+            read_int,
+            i32,
+            |value| Ok(i64::from(days(value))),
+            |count, offset| i32::try_from(count)
+                .ok()
+                .and_then(from_days)
+                .ok_or_else(|| unrepresentable("date", count, offset))
+        );
         time_of_day_codec!(
             encode_time_millis,
             decode_time_millis,
+            serde_time_millis,
+            time_millis_count,
+            time_millis_from_count,
             $time,
             Unit::Millis,
             "time-millis",
             read_int,
-            time_parts,
-            from_time_parts
+            i32
         );
         time_of_day_codec!(
             encode_time_micros,
             decode_time_micros,
+            serde_time_micros,
+            time_micros_count,
+            time_micros_from_count,
             $time,
             Unit::Micros,
             "time-micros",
             read_long,
-            time_parts,
-            from_time_parts
+            i64
         );
         timestamp_codec!(
             encode_timestamp_millis,
             decode_timestamp_millis,
+            serde_timestamp_millis,
+            timestamp_millis_count,
+            timestamp_millis_from_count,
             $instant,
             Unit::Millis,
             "timestamp-millis",
@@ -42,6 +65,9 @@ macro_rules! date_time_codecs {
         timestamp_codec!(
             encode_timestamp_micros,
             decode_timestamp_micros,
+            serde_timestamp_micros,
+            timestamp_micros_count,
+            timestamp_micros_from_count,
             $instant,
             Unit::Micros,
             "timestamp-micros",
@@ -51,6 +77,9 @@ macro_rules! date_time_codecs {
         timestamp_codec!(
             encode_timestamp_nanos,
             decode_timestamp_nanos,
+            serde_timestamp_nanos,
+            timestamp_nanos_count,
+            timestamp_nanos_from_count,
             $instant,
             Unit::Nanos,
             "timestamp-nanos",
@@ -60,6 +89,9 @@ macro_rules! date_time_codecs {
         timestamp_codec!(
             encode_local_timestamp_millis,
             decode_local_timestamp_millis,
+            serde_local_timestamp_millis,
+            local_timestamp_millis_count,
+            local_timestamp_millis_from_count,
             $local,
             Unit::Millis,
             "local-timestamp-millis",
@@ -69,6 +101,9 @@ macro_rules! date_time_codecs {
         timestamp_codec!(
             encode_local_timestamp_micros,
             decode_local_timestamp_micros,
+            serde_local_timestamp_micros,
+            local_timestamp_micros_count,
+            local_timestamp_micros_from_count,
             $local,
             Unit::Micros,
             "local-timestamp-micros",
@@ -78,6 +113,9 @@ macro_rules! date_time_codecs {
         timestamp_codec!(
             encode_local_timestamp_nanos,
             decode_local_timestamp_nanos,
+            serde_local_timestamp_nanos,
+            local_timestamp_nanos_count,
+            local_timestamp_nanos_from_count,
             $local,
             Unit::Nanos,
             "local-timestamp-nanos",
@@ -87,87 +125,140 @@ macro_rules! date_time_codecs {
     };
 }
 
-/// Defines `encode_date`/`decode_date` for `$ty`, given `$days(&$ty) -> i32` (days since
-/// 1970-01-01; every date-time crate's range fits `i32`) and `$from_days(i32) -> Option<$ty>`.
-macro_rules! date_codec {
-    ($ty:ty, $days:path, $from_days:path) => {
-        /// Writes a `date`: days since 1970-01-01.
-        #[inline]
-        pub fn encode_date(
-            value: &$ty,
-            out: &mut Vec<u8>,
-        ) -> Result<(), $crate::error::EncodeError> {
-            $crate::codec::write_int(out, $days(value));
-            Ok(())
-        }
-
-        /// Reads a `date`; an error when the Rust type cannot hold it.
-        #[inline]
-        pub fn decode_date(
-            reader: &mut $crate::codec::Reader<'_>,
-        ) -> Result<$ty, $crate::error::DecodeError> {
-            let start = reader.position();
-            let days = reader.read_int()?;
-            $from_days(days)
-                .ok_or_else(|| super::units::unrepresentable("date", days.into(), start))
-        }
+/// A time-of-day logical type: [`logical_codec`] with the conversions through
+/// `time_parts`/`from_time_parts` and the 24-hour range check.
+macro_rules! time_of_day_codec {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $unit:expr, $name:literal, $read:ident, $int:ty) => {
+        logical_codec!(
+            $encode,
+            $decode,
+            $serde,
+            $count,
+            $from_count,
+            $ty,
+            $name,
+            $read,
+            $int,
+            |value| {
+                let (seconds, nanos) = time_parts(value);
+                $unit.time_of_day(seconds, nanos, $name)
+            },
+            |count, offset| {
+                let (seconds, nanos) = $unit.split_time_of_day(count, $name, offset)?;
+                from_time_parts(seconds, nanos).ok_or_else(|| unrepresentable($name, count, offset))
+            }
+        );
     };
 }
 
-/// Defines the encode/decode pair of a time-of-day logical type (`time-millis`,
-/// `time-micros`) for `$ty`, given `$parts(&$ty) -> (seconds since midnight, nanoseconds)`
-/// and `$from_parts(seconds, nanoseconds) -> Option<$ty>`.
-macro_rules! time_of_day_codec {
-    ($encode:ident, $decode:ident, $ty:ty, $unit:expr, $name:literal, $read:ident, $parts:path, $from_parts:path) => {
-        #[doc = concat!("Writes a `", $name, "`, truncating finer precision; an error at 24 hours or more.")]
+/// A timestamp logical type: [`logical_codec`] with the conversions through `$parts` (to
+/// seconds and nanoseconds since the epoch) and `$from_parts`.
+macro_rules! timestamp_codec {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $unit:expr, $name:literal, $parts:ident, $from_parts:ident) => {
+        logical_codec!(
+            $encode,
+            $decode,
+            $serde,
+            $count,
+            $from_count,
+            $ty,
+            $name,
+            read_long,
+            i64,
+            |value| {
+                let (seconds, nanos) = $parts(value);
+                $unit
+                    .count(seconds, nanos)
+                    .ok_or_else(|| super::units::timestamp_overflow($name))
+            },
+            |count, offset| {
+                let (seconds, nanos) = $unit.split(count);
+                $from_parts(seconds, nanos).ok_or_else(|| unrepresentable($name, count, offset))
+            }
+        );
+    };
+}
+
+/// Defines, for a logical type `$name` on an Avro `int` or `long` held in Rust as `$ty`:
+/// the count conversions `$count` (`$to`) and `$from_count` (`$from`), the codec pair
+/// `$encode`/`$decode`, and the serde module `$serde` (with an `option` submodule), which
+/// gives a field the shape `apache_avro::to_value`/`from_value` use: the count as `$int`.
+macro_rules! logical_codec {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $name:literal, $read:ident, $int:ty, $to:expr, $from:expr) => {
+        /// The Avro count of a value, or why it has none.
+        fn $count(value: &$ty) -> Result<i64, $crate::error::EncodeError> {
+            let to: fn(&$ty) -> Result<i64, $crate::error::EncodeError> = $to;
+            to(value)
+        }
+
+        /// The value of an Avro count read at byte `offset`, or why there is none.
+        fn $from_count(count: i64, offset: usize) -> Result<$ty, $crate::error::DecodeError> {
+            let from: fn(i64, usize) -> Result<$ty, $crate::error::DecodeError> = $from;
+            from(count, offset)
+        }
+
+        #[doc = concat!("Writes a `", $name, "`; finer precision is truncated towards the past, a value out of range is an error.")]
         #[inline]
         pub fn $encode(value: &$ty, out: &mut Vec<u8>) -> Result<(), $crate::error::EncodeError> {
-            let (seconds, nanos) = $parts(value);
-            // Below one day in the unit, so a `time-millis` count fits its `int`.
-            $crate::codec::write_long(out, $unit.time_of_day(seconds, nanos, $name)?);
+            // An `int` count is in `i32` range, and then the two encodings are the same.
+            $crate::codec::write_long(out, $count(value)?);
             Ok(())
         }
 
-        #[doc = concat!("Reads a `", $name, "`; an error outside 0 to below 24 hours.")]
+        #[doc = concat!("Reads a `", $name, "`; a count the Rust type cannot hold is an error.")]
         #[inline]
         pub fn $decode(
             reader: &mut $crate::codec::Reader<'_>,
         ) -> Result<$ty, $crate::error::DecodeError> {
             let start = reader.position();
             let count = i64::from(reader.$read()?);
-            let (seconds, nanos) = $unit.split_time_of_day(count, $name, start)?;
-            $from_parts(seconds, nanos)
-                .ok_or_else(|| super::units::unrepresentable($name, count, start))
-        }
-    };
-}
-
-/// Defines the encode/decode pair of a timestamp logical type for `$ty`, given
-/// `$parts(&$ty) -> (seconds since the epoch, nanoseconds)` and
-/// `$from_parts(seconds, nanoseconds) -> Option<$ty>`.
-macro_rules! timestamp_codec {
-    ($encode:ident, $decode:ident, $ty:ty, $unit:expr, $name:literal, $parts:path, $from_parts:path) => {
-        #[doc = concat!("Writes a `", $name, "`, truncating finer precision towards the past.")]
-        #[inline]
-        pub fn $encode(value: &$ty, out: &mut Vec<u8>) -> Result<(), $crate::error::EncodeError> {
-            let (seconds, nanos) = $parts(value);
-            let count = $unit
-                .count(seconds, nanos)
-                .ok_or_else(|| super::units::timestamp_overflow($name))?;
-            $crate::codec::write_long(out, count);
-            Ok(())
+            $from_count(count, start)
         }
 
-        #[doc = concat!("Reads a `", $name, "`.")]
-        #[inline]
-        pub fn $decode(
-            reader: &mut $crate::codec::Reader<'_>,
-        ) -> Result<$ty, $crate::error::DecodeError> {
-            let start = reader.position();
-            let count = reader.read_long()?;
-            let (seconds, nanos) = $unit.split(count);
-            $from_parts(seconds, nanos)
-                .ok_or_else(|| super::units::unrepresentable($name, count, start))
+        #[doc = concat!("`#[serde(with = \"...\")]` for a `", $name, "` field: the Avro count as `", stringify!($int), "`, as `apache_avro::to_value` and `from_value` expect. Use `", stringify!($serde), "::option` for an optional field.")]
+        pub mod $serde {
+            use super::*;
+            use $crate::__private::serde::{de::Error as _, ser::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+            /// The count, in the Avro type's width.
+            fn count(value: &$ty) -> Result<$int, String> {
+                let count = $count(value).map_err(|e| e.to_string())?;
+                <$int>::try_from(count).map_err(|e| e.to_string())
+            }
+
+            /// Serializes the value as its count.
+            pub fn serialize<S: Serializer>(value: &$ty, serializer: S) -> Result<S::Ok, S::Error> {
+                count(value).map_err(S::Error::custom)?.serialize(serializer)
+            }
+
+            /// Deserializes a value from its count.
+            pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let count = <$int>::deserialize(deserializer)?;
+                $from_count(count.into(), 0).map_err(|e| D::Error::custom(e.kind()))
+            }
+
+            /// The same for an `Option` of the value (a union with `null`).
+            pub mod option {
+                use super::*;
+
+                /// Serializes `None` as none and a value as its count.
+                pub fn serialize<S: Serializer>(value: &Option<$ty>, serializer: S) -> Result<S::Ok, S::Error> {
+                    match value {
+                        None => serializer.serialize_none(),
+                        Some(value) => serializer.serialize_some(&count(value).map_err(S::Error::custom)?),
+                    }
+                }
+
+                /// Deserializes none as `None` and a count as its value.
+                pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<$ty>, D::Error> {
+                    match Option::<$int>::deserialize(deserializer)? {
+                        None => Ok(None),
+                        Some(count) => $from_count(count.into(), 0)
+                            .map(Some)
+                            .map_err(|e| D::Error::custom(e.kind())),
+                    }
+                }
+            }
         }
     };
 }
