@@ -27,5 +27,7 @@ fn generate(dir: &Path, options: avdl2rs_codegen::Options) -> String {
             .add_file(file, &[])
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     }
-    generator.generate().unwrap_or_else(|e| panic!("codegen: {e}"))
+    generator
+        .generate()
+        .unwrap_or_else(|e| panic!("codegen: {e}"))
 }

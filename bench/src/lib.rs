@@ -1,6 +1,25 @@
-//! Benchmark support: the generated types of the benchmark schemas.
+//! # avdl2rs-bench
+//!
+//! The benchmark of generated avdl2rs codecs (`benches/codec.rs`) and the tests that keep it
+//! honest (`tests/`). Four shapes of data, generated from `schemas/*.avsc` by `build.rs` with
+//! the codegen's default options, are written and read by five implementations behind one
+//! trait, [`codecs::Codec`]:
+//!
+//! * [`codecs::ApacheValue`]: apache-avro through its `Value` tree;
+//! * [`codecs::ApacheSerde`]: apache-avro's schema-aware serde serializer and deserializer;
+//! * [`codecs::SerdeAvroFast`]: `serde_avro_fast` with a prepared schema;
+//! * [`codecs::HandWritten`]: the straight-line codec of [`hand`], the practical limit;
+//! * [`codecs::Generated`]: the codec avdl2rs generated.
+//!
+//! [`values`] builds the sample values every implementation is given; [`twins`] holds the
+//! serde structs used where a generated type's serde derives do not suit the libraries.
 
-#[allow(clippy::all)]
+pub mod codecs;
+pub mod hand;
+pub mod twins;
+pub mod values;
+
+/// The code generated from `schemas/` (module `shapes`, the schemas' namespace).
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/shapes.rs"));
 }
