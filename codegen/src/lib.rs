@@ -17,6 +17,7 @@
 //! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
 //! shares.
 
+pub mod builder;
 mod cycles;
 mod defaults;
 pub mod emit;
@@ -29,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use avdl2rs::schema::SchemaSet;
 
+pub use builder::Builder;
 pub use error::Error;
 
 /// The Rust map type for Avro maps.
@@ -132,10 +134,28 @@ impl Generator {
         }
     }
 
-    fn add_idl(&mut self, path: &Path, _include_dirs: &[PathBuf]) -> Result<(), Error> {
-        Err(Error::Idl {
-            message: format!("{}: IDL input is not supported yet", path.display()),
-        })
+    /// Adds the types of an IDL file: a protocol's JSON as a whole; for a schema file, each
+    /// named type (so that types the main schema does not use are generated too).
+    fn add_idl(&mut self, path: &Path, include_dirs: &[PathBuf]) -> Result<(), Error> {
+        let options = avdl_parser::ParseOptions {
+            include_dirs: include_dirs.to_vec(),
+        };
+        let idl = avdl_parser::parse_file(path, &options).map_err(|e| Error::Idl {
+            message: e.to_string(),
+        })?;
+        let origin = path.display().to_string();
+        if idl.is_protocol() {
+            self.add_schema_json(&idl.json().to_string(), &origin)?;
+        } else {
+            let named = idl.named_schemas().map_err(|e| Error::Idl {
+                message: e.to_string(),
+            })?;
+            for (_, schema) in named {
+                self.add_schema_json(&schema.to_string(), &origin)?;
+            }
+        }
+        self.files_read.extend(idl.files_read().iter().cloned());
+        Ok(())
     }
 
     /// Adds the named types of an `.avsc` (schema) or `.avpr` (protocol) text; `origin`

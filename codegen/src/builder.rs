@@ -1,0 +1,389 @@
+//! The `build.rs` entry point: schema files in, Rust source in `OUT_DIR` out.
+//!
+//! ```no_run
+//! // In build.rs, `fn main`:
+//! avdl2rs_codegen::Builder::new("orders")
+//!     .input("schemas")
+//!     .build()
+//!     .unwrap();
+//! ```
+//!
+//! and in the crate, `avdl2rs::include_generated!("orders");` where the types should live.
+//!
+//! The builder reads every input (a file, or every `.avdl`/`.avsc`/`.avpr` file under a
+//! directory), generates one Rust source for all of them, and writes it to
+//! `$OUT_DIR/<name>.rs` — or, with [`Builder::module_tree`], one file per module under
+//! `$OUT_DIR/<name>/` (a root named `mod` keeps them beside it, as with `mod.rs`). A file
+//! is written only when its bytes change, so an unchanged schema
+//! does not make cargo recompile the crate. It prints `cargo:rerun-if-changed` for each input
+//! directory and every file read, imports included, so cargo reruns the script exactly when
+//! a schema changes. Its [`BuildError`] prints as a diagnostic (`file:line:col`, the source
+//! line and a caret) under both `Display` and `Debug`, so `unwrap()` in a build script shows
+//! where the schema is wrong.
+
+mod diagnostic;
+mod split;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::{Error, GeneratedType, Generator, MapType, Options, TimeCrate};
+
+/// The file extensions read from an input directory.
+const SCHEMA_EXTENSIONS: [&str; 3] = ["avdl", "avsc", "avpr"];
+
+/// Generates Rust code from schema files in a build script; see the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Builder {
+    name: String,
+    inputs: Vec<PathBuf>,
+    include_dirs: Vec<PathBuf>,
+    options: Options,
+    out_dir: Option<PathBuf>,
+    module_tree: bool,
+    cargo_instructions: bool,
+}
+
+/// The code generated from a builder's inputs, before it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The Rust source, formatted, with an `@generated` header.
+    pub source: String,
+    /// Every generated named type, with its Rust path relative to the included root.
+    pub types: Vec<GeneratedType>,
+    /// Every schema file read, inputs and imports, in the order read.
+    pub files_read: Vec<PathBuf>,
+}
+
+/// What a successful [`Builder::build`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Built {
+    /// Every schema file read, inputs and imports, in the order read.
+    pub files_read: Vec<PathBuf>,
+    /// Every output file, the root (`<name>.rs`) first.
+    pub outputs: Vec<PathBuf>,
+    /// The output files whose bytes changed and were written by this run.
+    pub written: Vec<PathBuf>,
+    /// Every generated named type, with its Rust path relative to the included root.
+    pub types: Vec<GeneratedType>,
+}
+
+impl Builder {
+    /// A builder whose output is `$OUT_DIR/<name>.rs`, included with
+    /// `avdl2rs::include_generated!("<name>")`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Builder {
+            name: name.into(),
+            inputs: Vec::new(),
+            include_dirs: Vec::new(),
+            options: Options::default(),
+            out_dir: None,
+            module_tree: false,
+            cargo_instructions: true,
+        }
+    }
+
+    /// Adds a schema file (`.avdl`, `.avsc`, `.avpr`) or a directory, whose schema files are
+    /// all read (recursively, in path order). Relative paths are relative to the package
+    /// root, where cargo runs build scripts.
+    pub fn input(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.inputs.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Adds a directory searched for IDL imports that are not beside the importing file.
+    pub fn include_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
+        self.include_dirs.push(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Replaces all generator options at once.
+    pub fn options(&mut self, options: Options) -> &mut Self {
+        self.options = options;
+        self
+    }
+
+    /// The Rust type of Avro maps (default `HashMap`).
+    pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
+        self.options.map_type = map_type;
+        self
+    }
+
+    /// The Rust types of date and time logical types (default `chrono`).
+    pub fn time_crate(&mut self, time_crate: TimeCrate) -> &mut Self {
+        self.options.time_crate = time_crate;
+        self
+    }
+
+    /// Puts every type in the root module instead of one module per namespace.
+    pub fn flat_modules(&mut self, flat: bool) -> &mut Self {
+        self.options.flat_modules = flat;
+        self
+    }
+
+    /// Adds a derive (a Rust path such as `"Eq"` or `"my_crate::Trait"`) to every type.
+    pub fn extra_derive(&mut self, path: impl Into<String>) -> &mut Self {
+        self.options.extra_derives.push(path.into());
+        self
+    }
+
+    /// Also implements `apache_avro::AvroSchema` (needs the runtime's `apache-avro` feature).
+    pub fn apache_avro_schema(&mut self, enable: bool) -> &mut Self {
+        self.options.apache_avro_schema = enable;
+        self
+    }
+
+    /// The path of the runtime crate in the generated code (default `::avdl2rs`), for crates
+    /// that rename or re-export it.
+    pub fn runtime_path(&mut self, path: impl Into<String>) -> &mut Self {
+        self.options.runtime_path = path.into();
+        self
+    }
+
+    /// Writes into `dir` instead of `$OUT_DIR` (e.g. to check generated code into `src/`).
+    pub fn out_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
+        self.out_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Writes one file per module: the root `<name>.rs` includes `<name>/<module>.rs`, and so
+    /// on down the namespaces, so each file stays small enough to read; with the name `mod`,
+    /// `mod.rs` includes `<module>.rs` beside it, for a tree checked into `src/`. The
+    /// generated code is the same as with one file.
+    pub fn module_tree(&mut self, enable: bool) -> &mut Self {
+        self.module_tree = enable;
+        self
+    }
+
+    /// Whether to print `cargo:rerun-if-changed` lines (default on; turn off outside a
+    /// build script).
+    pub fn cargo_instructions(&mut self, enable: bool) -> &mut Self {
+        self.cargo_instructions = enable;
+        self
+    }
+
+    /// Reads the inputs, generates the code and writes the files whose bytes changed.
+    pub fn build(&self) -> Result<Built, BuildError> {
+        check_name(&self.name)?;
+        let out_dir = self.resolve_out_dir()?;
+        let generated = self.generate()?;
+        let outputs = if self.module_tree {
+            split::module_files(&self.name, &generated.source)?
+        } else {
+            vec![(PathBuf::from(format!("{}.rs", self.name)), generated.source)]
+        };
+        let mut built = Built {
+            files_read: generated.files_read,
+            outputs: Vec::new(),
+            written: Vec::new(),
+            types: generated.types,
+        };
+        for (relative, text) in outputs {
+            let path = out_dir.join(relative);
+            if write_if_changed(&path, text.as_bytes())? {
+                built.written.push(path.clone());
+            }
+            built.outputs.push(path);
+        }
+        Ok(built)
+    }
+
+    /// Reads the inputs and generates the code as one source, without writing anything
+    /// (what `avdl2rs gen` prints). Prints `cargo:rerun-if-changed` as [`Builder::build`].
+    pub fn generate(&self) -> Result<Generated, BuildError> {
+        let files = self.input_files()?;
+        let mut generator = Generator::new(self.options.clone());
+        let added = files
+            .iter()
+            .try_for_each(|file| generator.add_file(file, &self.include_dirs));
+        self.emit_rerun(generator.files_read());
+        added?;
+        Ok(Generated {
+            source: generator.generate()?,
+            types: generator.named_types()?,
+            files_read: generator.files_read().to_vec(),
+        })
+    }
+
+    fn resolve_out_dir(&self) -> Result<PathBuf, BuildError> {
+        match &self.out_dir {
+            Some(dir) => Ok(dir.clone()),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or(BuildError::NoOutDir),
+        }
+    }
+
+    /// The schema files of every input, in input order; a directory's files sorted by path.
+    /// Input directories are reported to cargo here, so that adding a file to one reruns
+    /// the build script even when the directory has no schema yet.
+    fn input_files(&self) -> Result<Vec<PathBuf>, BuildError> {
+        if self.inputs.is_empty() {
+            return Err(BuildError::NoInputs);
+        }
+        let mut files = Vec::new();
+        for input in &self.inputs {
+            if input.is_dir() {
+                self.emit_rerun(std::slice::from_ref(input));
+                let mut found = Vec::new();
+                collect_schema_files(input, &mut found)?;
+                if found.is_empty() {
+                    return Err(BuildError::EmptyDir { dir: input.clone() });
+                }
+                found.sort();
+                files.extend(found);
+            } else if input.is_file() {
+                files.push(input.clone());
+            } else {
+                return Err(BuildError::NotFound {
+                    path: input.clone(),
+                });
+            }
+        }
+        Ok(files)
+    }
+
+    fn emit_rerun(&self, paths: &[PathBuf]) {
+        if self.cargo_instructions {
+            for path in paths {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+}
+
+/// The output name becomes a file name and an `include_generated!` argument: it must be a
+/// plain name, not a path.
+fn check_name(name: &str) -> Result<(), BuildError> {
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !name.ends_with(".rs");
+    if plain {
+        Ok(())
+    } else {
+        Err(BuildError::InvalidName {
+            name: name.to_string(),
+        })
+    }
+}
+
+/// Appends every schema file under `dir` (recursively) to `found`.
+fn collect_schema_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), BuildError> {
+    let io = |source| BuildError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.is_dir() {
+            collect_schema_files(&path, found)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| SCHEMA_EXTENSIONS.contains(&e))
+        {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` (creating its directory) unless it already holds exactly them;
+/// returns whether it wrote.
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool, BuildError> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    let io = |source| BuildError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(io)?;
+    }
+    std::fs::write(path, bytes).map_err(io)?;
+    Ok(true)
+}
+
+/// Why a [`Builder::build`] failed. `Debug` prints the same diagnostic as `Display`.
+pub enum BuildError {
+    /// A schema could not be read or code could not be generated; IDL errors are shown
+    /// with their source line.
+    Generate(Error),
+    /// No input was added.
+    NoInputs,
+    /// An input is neither a file nor a directory.
+    NotFound {
+        /// The input as given.
+        path: PathBuf,
+    },
+    /// An input directory holds no `.avdl`, `.avsc` or `.avpr` file.
+    EmptyDir {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// `OUT_DIR` is not set: the builder runs outside a build script without
+    /// [`Builder::out_dir`].
+    NoOutDir,
+    /// The output name is not a plain file name.
+    InvalidName {
+        /// The name given to [`Builder::new`].
+        name: String,
+    },
+    /// A directory could not be listed or an output could not be written.
+    Io {
+        /// The directory or file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+impl From<Error> for BuildError {
+    fn from(error: Error) -> Self {
+        BuildError::Generate(error)
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Generate(error) => diagnostic::write(f, error),
+            BuildError::NoInputs => f.write_str("no schema input: call Builder::input"),
+            BuildError::NotFound { path } => {
+                write!(f, "schema input {} does not exist", path.display())
+            }
+            BuildError::EmptyDir { dir } => write!(
+                f,
+                "schema directory {} holds no .avdl, .avsc or .avpr file",
+                dir.display()
+            ),
+            BuildError::NoOutDir => f.write_str(
+                "OUT_DIR is not set: run the builder from build.rs or give it Builder::out_dir",
+            ),
+            BuildError::InvalidName { name } => write!(
+                f,
+                "output name {name:?} must be a plain file name without `.rs`, like \"orders\""
+            ),
+            BuildError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for BuildError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BuildError::Generate(error) => Some(error),
+            BuildError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
