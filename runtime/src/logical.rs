@@ -17,7 +17,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// Serde: it serializes as its unscaled bytes, which is how `apache_avro::to_value`
 /// represents a decimal; deserializing from bytes gives scale 0 (the schema, not the bytes,
 /// knows the scale: use [`Decimal::with_scale`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Decimal {
     unscaled: Vec<u8>,
     scale: u32,
@@ -35,14 +35,22 @@ fn shortest(mut bytes: Vec<u8>) -> Vec<u8> {
     bytes
 }
 
+impl Default for Decimal {
+    /// Zero, at scale 0.
+    fn default() -> Self {
+        Self::new(Vec::new(), 0)
+    }
+}
+
 impl Decimal {
     /// A decimal from the big-endian two's-complement bytes of its unscaled value (empty
     /// bytes mean zero) and its scale.
     pub fn new(unscaled_be: impl Into<Vec<u8>>, scale: u32) -> Self {
-        Self {
-            unscaled: shortest(unscaled_be.into()),
-            scale,
+        let mut unscaled = shortest(unscaled_be.into());
+        if unscaled.is_empty() {
+            unscaled.push(0);
         }
+        Self { unscaled, scale }
     }
 
     /// A decimal from its unscaled value and scale.
@@ -61,8 +69,8 @@ impl Decimal {
         Some(i128::from_be_bytes(buf))
     }
 
-    /// The shortest big-endian two's-complement bytes of the unscaled value (one byte for
-    /// zero... or none, when built from empty bytes).
+    /// The shortest big-endian two's-complement bytes of the unscaled value (at least one
+    /// byte: zero is `[0x00]`, as Java's `BigInteger.toByteArray` writes it).
     pub fn unscaled_bytes(&self) -> &[u8] {
         &self.unscaled
     }
@@ -82,19 +90,6 @@ impl Decimal {
     /// Whether the value is below zero.
     pub fn is_negative(&self) -> bool {
         self.unscaled.first().is_some_and(|b| b & 0x80 != 0)
-    }
-
-    /// The unscaled bytes sign-extended to exactly `size` bytes (a `fixed` of that size), or
-    /// `None` when they need more.
-    pub fn to_fixed_bytes(&self, size: usize) -> Option<Vec<u8>> {
-        let len = self.unscaled.len();
-        if len > size {
-            return None;
-        }
-        let fill = if self.is_negative() { 0xff } else { 0x00 };
-        let mut out = vec![fill; size - len];
-        out.extend_from_slice(&self.unscaled);
-        Some(out)
     }
 }
 
@@ -295,14 +290,9 @@ mod tests {
         );
         assert_eq!(Decimal::from_i128(-1, 0).unscaled_bytes(), [0xff]);
         assert_eq!(Decimal::from_i128(0, 0).unscaled_bytes(), [0x00]);
+        assert_eq!(Decimal::new(Vec::new(), 1), Decimal::from_i128(0, 1));
+        assert_eq!(Decimal::default(), Decimal::from_i128(0, 0));
         assert_eq!(Decimal::from_i128(-129, 3).to_i128(), Some(-129));
-    }
-
-    #[test]
-    fn fixed_bytes_are_sign_extended() {
-        let d = Decimal::from_i128(-2, 1);
-        assert_eq!(d.to_fixed_bytes(3), Some(vec![0xff, 0xff, 0xfe]));
-        assert_eq!(Decimal::from_i128(300, 0).to_fixed_bytes(1), None);
     }
 
     #[test]
