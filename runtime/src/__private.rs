@@ -38,6 +38,7 @@ pub use apache_avro;
 pub use serde;
 
 pub mod derive_schema;
+pub mod serde_bytes;
 pub mod serde_fixed;
 
 #[cfg(any(feature = "chrono", feature = "time"))]
