@@ -106,7 +106,10 @@ impl Defined {
             }
             i += 1;
         }
-        assert!(self.len < MAX_NAMES, "an Avro schema with too many named types");
+        assert!(
+            self.len < MAX_NAMES,
+            "an Avro schema with too many named types"
+        );
         self.names[self.len] = name;
         self.len += 1;
         true
@@ -157,7 +160,10 @@ const fn write(
     out: &mut Out<'_>,
     depth: usize,
 ) {
-    assert!(depth < MAX_DEPTH, "an Avro schema nested too deeply: a union that holds itself?");
+    assert!(
+        depth < MAX_DEPTH,
+        "an Avro schema nested too deeply: a union that holds itself?"
+    );
     let named = !node.full_name.is_empty();
     if named && !defined.insert(node.full_name) {
         out.push("\"");
@@ -170,12 +176,18 @@ const fn write(
         Form::Json if named && in_namespace => node.json_in_namespace,
         Form::Json => node.json,
     };
-    let inner_namespace = if named { node.in_namespace } else { in_namespace };
+    let inner_namespace = if named {
+        node.in_namespace
+    } else {
+        in_namespace
+    };
     let mut i = 0;
     while i < pieces.len() {
         match &pieces[i] {
             Piece::Text(text) => out.push(text),
-            Piece::Type(child) => write(child.get(), form, inner_namespace, defined, out, depth + 1),
+            Piece::Type(child) => {
+                write(child.get(), form, inner_namespace, defined, out, depth + 1)
+            }
         }
         i += 1;
     }

@@ -1,0 +1,297 @@
+//! `#[avro(...)]` attributes, the serde `rename`/`rename_all` attributes and doc comments.
+//!
+//! One parser serves containers, fields and variants; a key used where it means nothing is an
+//! error at its span, and a malformed attribute does not stop the others from being read.
+
+use proc_macro2::Span;
+use serde_json::Value as Json;
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+
+use crate::errors::Errors;
+use crate::names::RenameRule;
+
+/// Where an attribute sits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// On the struct or enum.
+    Container,
+    /// On a named field or the field of a union variant.
+    Field,
+    /// On an enum variant.
+    Variant,
+}
+
+/// A value with the span it was written at.
+#[derive(Clone)]
+pub(crate) struct At<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// Every attribute value, as read; which ones are allowed depends on the [`Place`].
+#[derive(Default)]
+pub(crate) struct Attrs {
+    /// `name` (container) or `rename` (field, variant), from `avro` or `serde`.
+    pub name: Option<At<String>>,
+    /// `namespace`.
+    pub namespace: Option<At<String>>,
+    /// `doc`, else the doc comment.
+    pub doc: Option<String>,
+    /// `alias`/`aliases`.
+    pub aliases: Vec<At<String>>,
+    /// `rename_all`, from `avro` or `serde`.
+    pub rename_all: Option<RenameRule>,
+    /// A field's `default`/`default_json`.
+    pub default: Option<At<Json>>,
+    /// A variant's `default` flag: the enum's default symbol.
+    pub default_symbol: bool,
+    /// `order`.
+    pub order: Option<At<String>>,
+    /// `logical`.
+    pub logical: Option<At<String>>,
+    /// `precision` and `scale` of a decimal.
+    pub precision: Option<At<u32>>,
+    /// `scale` of a decimal.
+    pub scale: Option<At<u32>>,
+    /// `fixed`: the name of the fixed type under a decimal, uuid or duration.
+    pub fixed: Option<At<String>>,
+    /// `size` of that fixed type.
+    pub size: Option<At<usize>>,
+    /// `null_last`: an `Option` is written `[T, "null"]`.
+    pub null_last: bool,
+}
+
+/// Reads the attributes of one item.
+pub(crate) fn parse(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Attrs {
+    let mut out = Attrs::default();
+    let mut doc_lines = Vec::new();
+    for attr in attrs {
+        let path = attr.path();
+        if path.is_ident("doc") {
+            if let syn::Meta::NameValue(nv) = &attr.meta {
+                if let Some(text) = str_lit(&nv.value) {
+                    doc_lines.push(text);
+                }
+            }
+        } else if path.is_ident("avro") {
+            if let Err(e) = attr.parse_nested_meta(|meta| avro_key(&meta, place, &mut out)) {
+                errors.push(e);
+            }
+        } else if path.is_ident("serde") {
+            if let Err(e) = attr.parse_nested_meta(|meta| serde_key(&meta, place, &mut out)) {
+                errors.push(e);
+            }
+        }
+    }
+    if out.doc.is_none() && !doc_lines.is_empty() {
+        out.doc = Some(doc_text(&doc_lines));
+    }
+    out
+}
+
+/// The doc comment's text: one line per `#[doc]`, without the space after `///`.
+fn doc_text(lines: &[String]) -> String {
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    lines.join("\n").trim().to_owned()
+}
+
+fn str_lit(expr: &syn::Expr) -> Option<String> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(s.value()),
+        _ => None,
+    }
+}
+
+/// Which keys each place accepts.
+fn allowed(key: &str, place: Place) -> bool {
+    const CONTAINER: &[&str] = &["name", "namespace", "doc", "alias", "aliases", "rename_all"];
+    const FIELD: &[&str] = &[
+        "rename",
+        "default",
+        "default_json",
+        "doc",
+        "alias",
+        "aliases",
+        "order",
+        "logical",
+        "precision",
+        "scale",
+        "fixed",
+        "size",
+        "null_last",
+        "bytes",
+    ];
+    const VARIANT: &[&str] = &["rename", "default"];
+    match place {
+        Place::Container => CONTAINER.contains(&key),
+        Place::Field => FIELD.contains(&key),
+        Place::Variant => VARIANT.contains(&key),
+    }
+}
+
+fn avro_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::Result<()> {
+    let key = meta
+        .path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    if !allowed(&key, place) {
+        let where_ = match place {
+            Place::Container => "a struct or enum",
+            Place::Field => "a field",
+            Place::Variant => "an enum variant",
+        };
+        return Err(meta.error(format!("unknown avro attribute `{key}` on {where_}")));
+    }
+    match key.as_str() {
+        "name" | "rename" => out.name = Some(lit_string(meta)?),
+        "namespace" => out.namespace = Some(lit_string(meta)?),
+        "doc" => out.doc = Some(lit_string(meta)?.value),
+        "alias" => out.aliases.push(lit_string(meta)?),
+        "aliases" => out.aliases.extend(string_array(meta)?),
+        "rename_all" => out.rename_all = Some(rename_rule(meta)?),
+        "default" if place == Place::Variant => out.default_symbol = true,
+        "default" => {
+            let expr: syn::Expr = meta.value()?.parse()?;
+            let value = expr_json(&expr)?;
+            out.default = Some(At {
+                value,
+                span: expr.span(),
+            });
+        }
+        "default_json" => {
+            let text = lit_string(meta)?;
+            let value = serde_json::from_str(&text.value).map_err(|e| {
+                syn::Error::new(text.span, format!("`default_json` is not JSON: {e}"))
+            })?;
+            out.default = Some(At {
+                value,
+                span: text.span,
+            });
+        }
+        "order" => out.order = Some(lit_string(meta)?),
+        "logical" => out.logical = Some(lit_string(meta)?),
+        "precision" => out.precision = Some(lit_int(meta)?),
+        "scale" => out.scale = Some(lit_int(meta)?),
+        "fixed" => out.fixed = Some(lit_string(meta)?),
+        "size" => out.size = Some(lit_int(meta)?),
+        "null_last" => out.null_last = true,
+        // `Vec<u8>` is always `bytes`; the key documents it (and mirrors serde_bytes).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The serde keys that change names; any other serde key is skipped.
+fn serde_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::Result<()> {
+    if meta.path.is_ident("rename") && meta.input.peek(syn::Token![=]) {
+        if out.name.is_none() {
+            out.name = Some(lit_string(meta)?);
+        } else {
+            let _ = lit_string(meta)?;
+        }
+        return Ok(());
+    }
+    if meta.path.is_ident("rename_all")
+        && place == Place::Container
+        && meta.input.peek(syn::Token![=])
+    {
+        let rule = rename_rule(meta)?;
+        out.rename_all.get_or_insert(rule);
+        return Ok(());
+    }
+    if meta.input.peek(syn::Token![=]) {
+        let _: syn::Expr = meta.value()?.parse()?;
+    } else if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+        let _: proc_macro2::Group = meta.input.parse()?;
+    }
+    Ok(())
+}
+
+fn lit_string(meta: &ParseNestedMeta<'_>) -> syn::Result<At<String>> {
+    let lit: syn::LitStr = meta.value()?.parse()?;
+    Ok(At {
+        value: lit.value(),
+        span: lit.span(),
+    })
+}
+
+fn lit_int<N: std::str::FromStr>(meta: &ParseNestedMeta<'_>) -> syn::Result<At<N>>
+where
+    N::Err: std::fmt::Display,
+{
+    let lit: syn::LitInt = meta.value()?.parse()?;
+    Ok(At {
+        value: lit.base10_parse()?,
+        span: lit.span(),
+    })
+}
+
+fn string_array(meta: &ParseNestedMeta<'_>) -> syn::Result<Vec<At<String>>> {
+    let array: syn::ExprArray = meta.value()?.parse()?;
+    array
+        .elems
+        .iter()
+        .map(|e| match str_lit(e) {
+            Some(value) => Ok(At {
+                value,
+                span: e.span(),
+            }),
+            None => Err(syn::Error::new_spanned(e, "expected a string literal")),
+        })
+        .collect()
+}
+
+fn rename_rule(meta: &ParseNestedMeta<'_>) -> syn::Result<RenameRule> {
+    let text = lit_string(meta)?;
+    RenameRule::parse(&text.value).ok_or_else(|| {
+        syn::Error::new(
+            text.span,
+            format!("unknown rename_all rule {:?}", text.value),
+        )
+    })
+}
+
+/// A default written as a Rust literal: numbers, strings, `true`/`false`, `null`, and arrays
+/// of those; anything else is written with `default_json`.
+fn expr_json(expr: &syn::Expr) -> syn::Result<Json> {
+    use syn::{Expr, Lit};
+    let unsupported = || {
+        syn::Error::new_spanned(
+            expr,
+            "a default is a literal, `null` or an array of those; write other JSON with `default_json = \"...\"`",
+        )
+    };
+    match expr {
+        Expr::Lit(lit) => match &lit.lit {
+            Lit::Str(s) => Ok(Json::String(s.value())),
+            Lit::Bool(b) => Ok(Json::Bool(b.value)),
+            Lit::Int(i) => Ok(Json::from(i.base10_parse::<i64>()?)),
+            Lit::Float(f) => serde_json::Number::from_f64(f.base10_parse::<f64>()?)
+                .map(Json::Number)
+                .ok_or_else(unsupported),
+            _ => Err(unsupported()),
+        },
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match expr_json(inner)? {
+            Json::Number(n) if n.is_i64() => Ok(Json::from(-n.as_i64().unwrap_or_default())),
+            Json::Number(n) => serde_json::Number::from_f64(-n.as_f64().unwrap_or_default())
+                .map(Json::Number)
+                .ok_or_else(unsupported),
+            _ => Err(unsupported()),
+        },
+        Expr::Path(p) if p.path.is_ident("null") => Ok(Json::Null),
+        Expr::Array(a) => a.elems.iter().map(expr_json).collect(),
+        _ => Err(unsupported()),
+    }
+}

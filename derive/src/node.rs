@@ -1,0 +1,216 @@
+//! From a derive input's schema JSON to the texts of its schema node.
+//!
+//! The JSON is parsed by the runtime's schema model (which validates it) with every
+//! placeholder registered as a dummy fixed type, then written back by the model as full JSON
+//! and as Parsing Canonical Form — exactly as generated code's consts are written. Each
+//! placeholder's definition is then cut out of the texts, leaving the pieces that surround
+//! the nested types' own schemas.
+
+use crate::schema::{NamedKind, Schema, SchemaSet};
+use serde_json::{json, Value as Json};
+
+use crate::types::PLACEHOLDER_NAMESPACE;
+
+/// A part of a schema text.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// Literal text.
+    Text(String),
+    /// The schema of the `n`th nested type.
+    Nested(usize),
+}
+
+/// The texts of a node (see the runtime's `__private::derive_schema::Node`).
+#[derive(Debug)]
+pub(crate) struct NodeText {
+    /// The full JSON.
+    pub json: Vec<Piece>,
+    /// The full JSON inside a namespace.
+    pub json_in_namespace: Vec<Piece>,
+    /// The Parsing Canonical Form.
+    pub canonical: Vec<Piece>,
+}
+
+/// A schema parsed by the model.
+pub(crate) struct Parsed {
+    set: SchemaSet,
+    schema: Schema,
+}
+
+const PLACEHOLDER_SIZE: usize = 1;
+
+fn placeholder(n: usize) -> String {
+    format!("{PLACEHOLDER_NAMESPACE}.N{n}")
+}
+
+/// Parses `json`, in which `placeholders` nested types appear as placeholder names.
+pub(crate) fn parse(json: &Json, placeholders: usize) -> Result<Parsed, String> {
+    let mut set = SchemaSet::new();
+    for n in 0..placeholders {
+        let dummy = json!({"type": "fixed", "name": placeholder(n), "size": PLACEHOLDER_SIZE});
+        set.parse_value(&dummy).map_err(|e| e.to_string())?;
+    }
+    let schema = set.parse_value(json).map_err(|e| e.to_string())?;
+    Ok(Parsed { set, schema })
+}
+
+impl Parsed {
+    /// Whether `value` is a valid default for field `index` of the parsed record.
+    pub fn is_valid_default(&self, index: usize, value: &Json) -> bool {
+        match self.set.resolve(&self.schema).map(|n| &n.kind) {
+            Some(NamedKind::Record { fields, .. }) => fields
+                .get(index)
+                .is_some_and(|f| self.set.is_valid_default(&f.schema, value)),
+            _ => false,
+        }
+    }
+
+    /// The node texts, with `defaults` (field index, value) added to the record's fields.
+    pub fn texts(&self, defaults: &[(usize, Json)]) -> NodeText {
+        let mut full = self.set.to_json(&self.schema);
+        strip_placeholder_definitions(&mut full);
+        if let Some(fields) = full.get_mut("fields").and_then(Json::as_array_mut) {
+            for (index, value) in defaults {
+                if let Some(Json::Object(field)) = fields.get_mut(*index) {
+                    field.insert("default".into(), value.clone());
+                }
+            }
+        }
+        let in_namespace = with_null_namespace(&full);
+        let mut canonical = self.set.canonical_form(&self.schema);
+        let mut n = 0;
+        loop {
+            let definition = format!(
+                r#"{{"name":"{}","type":"fixed","size":{PLACEHOLDER_SIZE}}}"#,
+                placeholder(n)
+            );
+            if !canonical.contains(&definition) {
+                break;
+            }
+            canonical = canonical.replace(&definition, &format!("\"{}\"", placeholder(n)));
+            n += 1;
+        }
+        NodeText {
+            json: split(&full.to_string()),
+            json_in_namespace: split(&in_namespace.to_string()),
+            canonical: split(&canonical),
+        }
+    }
+}
+
+/// Replaces each placeholder's definition by its name.
+fn strip_placeholder_definitions(json: &mut Json) {
+    match json {
+        Json::Object(object) => {
+            let is_placeholder = object.get("namespace").and_then(Json::as_str)
+                == Some(PLACEHOLDER_NAMESPACE)
+                && object.get("type").and_then(Json::as_str) == Some("fixed");
+            if is_placeholder {
+                let name = object["name"].as_str().unwrap_or_default();
+                *json = Json::String(format!("{PLACEHOLDER_NAMESPACE}.{name}"));
+                return;
+            }
+            object.values_mut().for_each(strip_placeholder_definitions);
+        }
+        Json::Array(items) => items.iter_mut().for_each(strip_placeholder_definitions),
+        _ => {}
+    }
+}
+
+/// A named type's JSON as written inside a namespace: with `"namespace": ""` when it has none.
+fn with_null_namespace(json: &Json) -> Json {
+    let Json::Object(object) = json else {
+        return json.clone();
+    };
+    if object.contains_key("namespace") || !object.contains_key("name") {
+        return json.clone();
+    }
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        out.insert(key.clone(), value.clone());
+        if key == "name" {
+            out.insert("namespace".into(), json!(""));
+        }
+    }
+    Json::Object(out)
+}
+
+/// Splits a text at its placeholder names (`"__avdl2rs_placeholder.N3"`).
+fn split(text: &str) -> Vec<Piece> {
+    let marker = format!("\"{PLACEHOLDER_NAMESPACE}.N");
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(&marker) {
+        let after = &rest[start + marker.len()..];
+        let digits = after.find('"').unwrap_or(after.len());
+        let Ok(n) = after[..digits].parse() else {
+            break;
+        };
+        if start > 0 {
+            pieces.push(Piece::Text(rest[..start].to_owned()));
+        }
+        pieces.push(Piece::Nested(n));
+        rest = &after[(digits + 1).min(after.len())..];
+    }
+    if !rest.is_empty() {
+        pieces.push(Piece::Text(rest.to_owned()));
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_types_are_cut_out_of_every_text() {
+        let schema = json!({"type": "record", "name": "A", "namespace": "x", "fields": [
+            {"name": "b", "type": placeholder(0)},
+            {"name": "c", "type": {"type": "array", "items": placeholder(1)}},
+        ]});
+        let texts = parse(&schema, 2).unwrap().texts(&[]);
+        assert_eq!(
+            texts.canonical,
+            vec![
+                Piece::Text(
+                    r#"{"name":"x.A","type":"record","fields":[{"name":"b","type":"#.into()
+                ),
+                Piece::Nested(0),
+                Piece::Text(r#"},{"name":"c","type":{"type":"array","items":"#.into()),
+                Piece::Nested(1),
+                Piece::Text("}}]}".into()),
+            ]
+        );
+        assert_eq!(texts.json.len(), 5);
+        assert!(matches!(texts.json[1], Piece::Nested(0)));
+    }
+
+    #[test]
+    fn a_type_without_namespace_names_the_null_namespace_inside_one() {
+        let schema = json!({"type": "enum", "name": "E", "symbols": ["A"]});
+        let texts = parse(&schema, 0).unwrap().texts(&[]);
+        assert_eq!(
+            texts.json_in_namespace,
+            vec![Piece::Text(
+                r#"{"type":"enum","name":"E","namespace":"","symbols":["A"]}"#.into()
+            )]
+        );
+    }
+
+    #[test]
+    fn defaults_are_checked_and_written() {
+        let schema =
+            json!({"type": "record", "name": "R", "fields": [{"name": "a", "type": "int"}]});
+        let parsed = parse(&schema, 0).unwrap();
+        assert!(parsed.is_valid_default(0, &json!(3)));
+        assert!(!parsed.is_valid_default(0, &json!("x")));
+        let texts = parsed.texts(&[(0, json!(3))]);
+        assert_eq!(
+            texts.json,
+            vec![Piece::Text(
+                r#"{"type":"record","name":"R","fields":[{"name":"a","type":"int","default":3}]}"#
+                    .into()
+            )]
+        );
+    }
+}

@@ -1,0 +1,466 @@
+//! Rust field types → Avro: the schema JSON of the type and the emitter's [`Value`] for its
+//! codec.
+//!
+//! The schema of a derived type used inside another is only known at its own expansion, so
+//! it is written as a placeholder name (one per use) that [`crate::schema`] later replaces by
+//! a reference to that type's schema node.
+
+use std::collections::BTreeSet;
+
+use crate::emit::{Logical, Value};
+use serde_json::{json, Value as Json};
+
+use crate::attrs::Attrs;
+use crate::errors::Errors;
+
+/// The namespace of placeholder names; the derive rejects it as a user namespace.
+pub(crate) const PLACEHOLDER_NAMESPACE: &str = "__avdl2rs_placeholder";
+
+/// A field type, converted.
+pub(crate) struct Typed {
+    /// The codec shape.
+    pub value: Value,
+    /// The schema JSON (placeholders for other derived types).
+    pub json: Json,
+    /// Whether the schema holds a placeholder (so defaults cannot be checked here).
+    pub nested: bool,
+    /// What makes two union branches the same Avro type.
+    pub branch_key: String,
+}
+
+/// Converts the field types of one derive input.
+pub(crate) struct Types<'a> {
+    /// The derived type's ident (references to it, or to `Self`, are recursion).
+    pub self_ident: &'a syn::Ident,
+    /// The derived type's full Avro name.
+    pub self_full_name: String,
+    /// The other derived types used, in placeholder order.
+    pub nested: Vec<syn::Type>,
+    /// Fixed types defined so far (a second use is written by name).
+    fixed_defined: BTreeSet<String>,
+    /// Where errors go.
+    pub errors: &'a mut Errors,
+}
+
+/// The chrono types and the logical types each can carry (the first is the default).
+const CHRONO: &[(&str, &[&str])] = &[
+    ("NaiveDate", &["date"]),
+    ("NaiveTime", &["time-micros", "time-millis"]),
+    (
+        "DateTime",
+        &["timestamp-micros", "timestamp-millis", "timestamp-nanos"],
+    ),
+    (
+        "NaiveDateTime",
+        &[
+            "local-timestamp-micros",
+            "local-timestamp-millis",
+            "local-timestamp-nanos",
+        ],
+    ),
+];
+
+impl<'a> Types<'a> {
+    /// A converter for the type `self_ident` named `self_full_name`.
+    pub fn new(self_ident: &'a syn::Ident, self_full_name: String, errors: &'a mut Errors) -> Self {
+        Types {
+            self_ident,
+            self_full_name,
+            nested: Vec::new(),
+            fixed_defined: BTreeSet::new(),
+            errors,
+        }
+    }
+
+    /// Converts `ty`, with the field's attributes applying to its innermost type.
+    pub fn convert(&mut self, ty: &syn::Type, attrs: &Attrs) -> Option<Typed> {
+        match ty {
+            syn::Type::Tuple(t) if t.elems.is_empty() => Some(leaf(Value::Null, json!("null"))),
+            syn::Type::Paren(p) => self.convert(&p.elem, attrs),
+            syn::Type::Group(g) => self.convert(&g.elem, attrs),
+            syn::Type::Path(p) if p.qself.is_none() => self.path(ty, &p.path, attrs),
+            _ => {
+                self.errors.at(ty, "this type has no Avro schema: use a primitive, String, Vec, a String-keyed map, Option, Box or a derived type");
+                None
+            }
+        }
+    }
+
+    fn path(&mut self, ty: &syn::Type, path: &syn::Path, attrs: &Attrs) -> Option<Typed> {
+        let last = path.segments.last()?;
+        let name = last.ident.to_string();
+        let args = generic_args(&last.arguments);
+        let primitive = |value, avro: &str| Some(leaf(value, json!(avro)));
+        if let Some(logical) = &attrs.logical {
+            if let Some(base) = raw_logical_base(&name) {
+                return self.raw_logical(
+                    ty,
+                    base,
+                    primitive_value(&name),
+                    &logical.value,
+                    logical.span,
+                );
+            }
+        }
+        match (name.as_str(), args.as_slice()) {
+            ("bool", []) => primitive(Value::Boolean, "boolean"),
+            ("i32", []) => primitive(Value::Int, "int"),
+            ("i64", []) => primitive(Value::Long, "long"),
+            ("f32", []) => primitive(Value::Float, "float"),
+            ("f64", []) => primitive(Value::Double, "double"),
+            ("String", []) => primitive(Value::String, "string"),
+            ("Vec", [item]) if is_named(item, "u8") => primitive(Value::Bytes, "bytes"),
+            ("Vec", [item]) => {
+                let item = self.convert(item, attrs)?;
+                Some(Typed {
+                    value: Value::Array(Box::new(item.value)),
+                    json: json!({"type": "array", "items": item.json}),
+                    nested: item.nested,
+                    branch_key: "array".into(),
+                })
+            }
+            ("HashMap" | "BTreeMap", [key, value]) => {
+                if !is_named(key, "String") {
+                    self.errors.at(
+                        key,
+                        "Avro map keys are strings: the key type must be `String`",
+                    );
+                }
+                let value = self.convert(value, attrs)?;
+                Some(Typed {
+                    value: Value::Map(Box::new(value.value)),
+                    json: json!({"type": "map", "values": value.json}),
+                    nested: value.nested,
+                    branch_key: "map".into(),
+                })
+            }
+            ("Option", [some]) => self.option(some, attrs),
+            ("Box", [inner]) => self.boxed(inner, attrs),
+            ("Decimal", []) => self.decimal(ty, attrs),
+            ("Duration", []) => {
+                let name = self.fixed_name(attrs, "Duration");
+                let json = self.fixed_json(&name, 12, json!({"logicalType": "duration"}));
+                Some(leaf_named(Value::Logical(Logical::Duration), json, name))
+            }
+            ("Uuid", []) => Some(self.uuid(attrs)),
+            (chrono, [] | [_]) if CHRONO.iter().any(|(n, _)| *n == chrono) => {
+                self.chrono(chrono, attrs)
+            }
+            (
+                "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i128" | "isize"
+                | "char" | "str",
+                [],
+            ) => {
+                self.errors.at(ty, format!("`{name}` has no Avro type: Avro has `int` (i32), `long` (i64), `float` (f32) and `double` (f64)"));
+                None
+            }
+            _ if path.is_ident("Self") || path.is_ident(self.self_ident) => {
+                self.reject_logical(attrs);
+                let self_ty: syn::Type = syn::parse_quote!(#path);
+                Some(leaf_named(
+                    Value::Named {
+                        ty: self_ty,
+                        boxed: false,
+                    },
+                    json!(self.self_full_name),
+                    self.self_full_name.clone(),
+                ))
+            }
+            _ => {
+                self.reject_logical(attrs);
+                let placeholder = format!("{PLACEHOLDER_NAMESPACE}.N{}", self.nested.len());
+                self.nested.push(ty.clone());
+                let key = quote::quote!(#ty).to_string();
+                Some(Typed {
+                    value: Value::Named {
+                        ty: ty.clone(),
+                        boxed: false,
+                    },
+                    json: json!(placeholder),
+                    nested: true,
+                    branch_key: key,
+                })
+            }
+        }
+    }
+
+    fn reject_logical(&mut self, attrs: &Attrs) {
+        if let Some(logical) = &attrs.logical {
+            self.errors.at_span(
+                logical.span,
+                "`logical` applies to chrono, uuid, i32, i64 and String types only",
+            );
+        }
+    }
+
+    fn option(&mut self, some: &syn::Type, attrs: &Attrs) -> Option<Typed> {
+        if let syn::Type::Path(p) = some {
+            if p.path.segments.last().is_some_and(|s| s.ident == "Option") {
+                self.errors.at(
+                    some,
+                    "`Option<Option<T>>` would be a union inside a union, which Avro forbids",
+                );
+                return None;
+            }
+        }
+        let inner = self.convert(some, attrs)?;
+        let null_last =
+            attrs.null_last || attrs.default.as_ref().is_some_and(|d| !d.value.is_null());
+        let (null_index, json) = if null_last {
+            (1, json!([inner.json, "null"]))
+        } else {
+            (0, json!(["null", inner.json]))
+        };
+        Some(Typed {
+            value: Value::Optional {
+                null_index,
+                some: Box::new(inner.value),
+            },
+            json,
+            nested: inner.nested,
+            branch_key: "union".into(),
+        })
+    }
+
+    fn boxed(&mut self, inner: &syn::Type, attrs: &Attrs) -> Option<Typed> {
+        let mut typed = self.convert(inner, attrs)?;
+        match &mut typed.value {
+            Value::Named { boxed, .. } => *boxed = true,
+            _ => {
+                self.errors.at(
+                    inner,
+                    "`Box` is supported around derived types (for recursion) only",
+                );
+                return None;
+            }
+        }
+        Some(typed)
+    }
+
+    fn decimal(&mut self, ty: &syn::Type, attrs: &Attrs) -> Option<Typed> {
+        let Some(precision) = &attrs.precision else {
+            self.errors.at(
+                ty,
+                "a `Decimal` needs its precision: `#[avro(precision = N, scale = N)]`",
+            );
+            return None;
+        };
+        let precision = precision.value;
+        let scale = attrs.scale.as_ref().map_or(0, |s| s.value);
+        if scale > precision {
+            self.errors.at_span(
+                attrs.scale.as_ref()?.span,
+                "a decimal's scale cannot exceed its precision",
+            );
+        }
+        let logical = json!({"logicalType": "decimal", "precision": precision, "scale": scale});
+        if attrs.fixed.is_some() {
+            let Some(size) = &attrs.size else {
+                self.errors
+                    .at(ty, "a `Decimal` on a fixed type needs `size = N`");
+                return None;
+            };
+            let name = self.fixed_name(attrs, "Decimal");
+            let size = size.value;
+            let json = self.fixed_json(&name, size, logical);
+            Some(leaf_named(
+                Value::Logical(Logical::DecimalFixed { size, scale }),
+                json,
+                name,
+            ))
+        } else {
+            let mut json = json!({"type": "bytes"});
+            merge(&mut json, logical);
+            Some(leaf(Value::Logical(Logical::DecimalBytes { scale }), json))
+        }
+    }
+
+    fn uuid(&mut self, attrs: &Attrs) -> Typed {
+        if attrs.fixed.is_some() {
+            let name = self.fixed_name(attrs, "Uuid");
+            let json = self.fixed_json(&name, 16, json!({"logicalType": "uuid"}));
+            leaf_named(Value::Logical(Logical::UuidFixed), json, name)
+        } else {
+            let mut typed = leaf(
+                Value::Logical(Logical::UuidString),
+                json!({"type": "string", "logicalType": "uuid"}),
+            );
+            typed.branch_key = "string".into();
+            typed
+        }
+    }
+
+    fn chrono(&mut self, rust: &str, attrs: &Attrs) -> Option<Typed> {
+        let (_, allowed) = CHRONO.iter().find(|(n, _)| *n == rust)?;
+        let logical = match &attrs.logical {
+            Some(l) if allowed.contains(&l.value.as_str()) => l.value.clone(),
+            Some(l) => {
+                let list = allowed.join("`, `");
+                self.errors.at_span(
+                    l.span,
+                    format!(
+                        "`{rust}` carries the logical type `{list}`, not `{}`",
+                        l.value
+                    ),
+                );
+                return None;
+            }
+            None => allowed[0].to_owned(),
+        };
+        let base = logical_base(&logical);
+        let kind = time_helper(&logical);
+        let mut typed = leaf(
+            Value::Logical(Logical::Time {
+                module: "logical_chrono",
+                kind,
+            }),
+            json!({"type": base, "logicalType": logical}),
+        );
+        typed.branch_key = base.into();
+        Some(typed)
+    }
+
+    /// `i32`, `i64` or `String` with a logical type annotation, encoded as the base type.
+    fn raw_logical(
+        &mut self,
+        ty: &syn::Type,
+        base: &str,
+        value: Value,
+        logical: &str,
+        span: proc_macro2::Span,
+    ) -> Option<Typed> {
+        let expected = if logical == "uuid" {
+            "string"
+        } else {
+            logical_base(logical)
+        };
+        if expected != base || (logical != "uuid" && !is_time_logical(logical)) {
+            self.errors.at_span(
+                span,
+                format!(
+                    "the logical type `{logical}` does not apply to `{}`",
+                    quote::quote!(#ty)
+                ),
+            );
+            return None;
+        }
+        let mut typed = leaf(value, json!({"type": base, "logicalType": logical}));
+        typed.branch_key = base.into();
+        Some(typed)
+    }
+
+    fn fixed_name(&mut self, attrs: &Attrs, default: &str) -> String {
+        match &attrs.fixed {
+            Some(name) => {
+                if !name.value.split('.').all(crate::names::is_valid_name) {
+                    self.errors.at_span(
+                        name.span,
+                        format!("{:?} is not a valid Avro name", name.value),
+                    );
+                }
+                name.value.clone()
+            }
+            None => default.to_owned(),
+        }
+    }
+
+    /// The JSON of a fixed named `name`: its definition at its first use, its name after.
+    fn fixed_json(&mut self, name: &str, size: usize, extra: Json) -> Json {
+        if !self.fixed_defined.insert(name.to_owned()) {
+            return json!(name);
+        }
+        let mut json = json!({"type": "fixed", "name": name, "size": size});
+        merge(&mut json, extra);
+        json
+    }
+}
+
+fn leaf(value: Value, json: Json) -> Typed {
+    let branch_key = match &json {
+        Json::String(s) => s.clone(),
+        other => other["type"].as_str().unwrap_or_default().to_owned(),
+    };
+    Typed {
+        value,
+        json,
+        nested: false,
+        branch_key,
+    }
+}
+
+fn leaf_named(value: Value, json: Json, name: String) -> Typed {
+    Typed {
+        value,
+        json,
+        nested: false,
+        branch_key: name,
+    }
+}
+
+fn merge(json: &mut Json, extra: Json) {
+    if let (Json::Object(target), Json::Object(extra)) = (json, extra) {
+        target.extend(extra);
+    }
+}
+
+fn generic_args(arguments: &syn::PathArguments) -> Vec<&syn::Type> {
+    match arguments {
+        syn::PathArguments::AngleBracketed(args) => args
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_named(ty: &syn::Type, name: &str) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == name && s.arguments.is_empty()))
+}
+
+fn raw_logical_base(rust: &str) -> Option<&'static str> {
+    match rust {
+        "i32" => Some("int"),
+        "i64" => Some("long"),
+        "String" => Some("string"),
+        _ => None,
+    }
+}
+
+fn primitive_value(rust: &str) -> Value {
+    match rust {
+        "i32" => Value::Int,
+        "i64" => Value::Long,
+        _ => Value::String,
+    }
+}
+
+fn is_time_logical(logical: &str) -> bool {
+    CHRONO.iter().any(|(_, l)| l.contains(&logical))
+}
+
+/// The base type of a date/time logical type.
+fn logical_base(logical: &str) -> &'static str {
+    match logical {
+        "date" | "time-millis" => "int",
+        _ => "long",
+    }
+}
+
+/// The suffix of the runtime's helpers for a date/time logical type.
+fn time_helper(logical: &str) -> &'static str {
+    match logical {
+        "date" => "date",
+        "time-millis" => "time_millis",
+        "time-micros" => "time_micros",
+        "timestamp-millis" => "timestamp_millis",
+        "timestamp-micros" => "timestamp_micros",
+        "timestamp-nanos" => "timestamp_nanos",
+        "local-timestamp-millis" => "local_timestamp_millis",
+        "local-timestamp-micros" => "local_timestamp_micros",
+        _ => "local_timestamp_nanos",
+    }
+}
