@@ -21,7 +21,8 @@
 //!   `encode_duration`/`decode_duration`;
 //! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
 //!   `apache_avro::AvroSchema` impls;
-//! * `serde`, re-exported, and [`serde_fixed`] for the bytes of a `fixed`.
+//! * `serde`, re-exported, [`serde_fixed`] for the bytes of a `fixed` and [`serde_decimal`]
+//!   for a `decimal` read with the schema's scale.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
@@ -39,6 +40,7 @@ pub use serde;
 
 pub mod derive_schema;
 pub mod serde_bytes;
+pub mod serde_decimal;
 pub mod serde_fixed;
 
 #[cfg(any(feature = "chrono", feature = "time"))]

@@ -215,3 +215,50 @@ fn decimal_and_duration_serde_matches_apache_avro() {
     let back: Duration = apache_avro::from_value(&apache_avro::to_value(theirs).unwrap()).unwrap();
     assert_eq!(back, duration);
 }
+
+/// A struct as generated code derives it, with the decimal serde helpers on its fields.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Price {
+    #[serde(
+        serialize_with = "avdl2rs::__private::serde_decimal::serialize",
+        deserialize_with = "avdl2rs::__private::serde_decimal::deserialize::<_, 2>"
+    )]
+    amount: Decimal,
+    #[serde(
+        serialize_with = "avdl2rs::__private::serde_decimal::option::serialize",
+        deserialize_with = "avdl2rs::__private::serde_decimal::option::deserialize::<_, 2>"
+    )]
+    discount: Option<Decimal>,
+}
+
+#[test]
+fn decimal_fields_keep_the_schema_scale_through_apache_avro_serde() {
+    let schema = schema(
+        r#"{"type": "record", "name": "Price", "fields": [
+            {"name": "amount", "type": {"type": "bytes", "logicalType": "decimal", "precision": 2, "scale": 2}},
+            {"name": "discount", "type": ["null", {"type": "bytes", "logicalType": "decimal", "precision": 2, "scale": 2}]}
+        ]}"#,
+    );
+    // apache-avro's resolve refuses a decimal whose bytes could hold fewer digits than the
+    // precision (one byte: two digits), so the values here are one byte long.
+    for discount in [None, Some(Decimal::from_i128(-5, 2))] {
+        let price = Price {
+            amount: Decimal::from_i128(99, 2),
+            discount,
+        };
+        // apache-avro's writer wants the serde value resolved against the schema first
+        // (bytes become a decimal), as its container writer does.
+        let value = apache_avro::to_value(&price)
+            .unwrap()
+            .resolve(&schema)
+            .unwrap();
+        let bytes = their_bytes(&schema, value);
+        let mut reader = Reader::new(&bytes);
+        assert_eq!(
+            p::decode_decimal_bytes(&mut reader, 2).unwrap(),
+            price.amount
+        );
+        let back: Price = apache_avro::from_value(&their_value(&schema, &bytes)).unwrap();
+        assert_eq!(back, price);
+    }
+}
