@@ -37,6 +37,61 @@ fn main() {
         "{modules}\n/// Every generated named type.\nconst CASES: &[Case] = &[\n{entries}];\n"
     );
     write_if_changed(&out_dir.join("codegen_cases.rs"), &registry);
+    generate_option_variants(&locate::workspace_root().join("tests/snapshots"), &out_dir);
+}
+
+/// Generates snapshot inputs under non-default options, for `tests/codegen_options.rs`:
+/// `OUT_DIR/options_<variant>.rs`.
+fn generate_option_variants(snapshots: &Path, out_dir: &Path) {
+    use avdl2rs_codegen::{MapType, Options, TimeCrate};
+    let variants: [(&str, &[&str], Options); 4] = [
+        (
+            "time_crate",
+            &["logical.avsc", "defaults.avsc"],
+            Options {
+                time_crate: TimeCrate::Time,
+                ..Options::default()
+            },
+        ),
+        (
+            "raw_time",
+            &["logical.avsc", "defaults.avsc"],
+            Options {
+                time_crate: TimeCrate::Raw,
+                ..Options::default()
+            },
+        ),
+        (
+            "flat_btree",
+            &["namespaces.avpr", "unions.avsc"],
+            Options {
+                flat_modules: true,
+                map_type: MapType::BTreeMap,
+                ..Options::default()
+            },
+        ),
+        (
+            "apache_schema",
+            &["defaults.avsc", "recursion.avsc", "primitives.avsc"],
+            Options {
+                apache_avro_schema: true,
+                map_type: MapType::BTreeMap,
+                extra_derives: vec!["::core::cmp::PartialOrd".into()],
+                runtime_path: "crate::runtime_alias".into(),
+                ..Options::default()
+            },
+        ),
+    ];
+    for (name, inputs, options) in variants {
+        let mut generator = avdl2rs_codegen::Generator::new(options);
+        for input in inputs {
+            generator.add_file(&snapshots.join(input), &[]).unwrap();
+        }
+        write_if_changed(
+            &out_dir.join(format!("options_{name}.rs")),
+            &generator.generate().unwrap(),
+        );
+    }
 }
 
 /// Generates the module `case_<n>` for `file` and appends its registry entries.

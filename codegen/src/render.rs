@@ -176,11 +176,13 @@ impl<'a> Renderer<'a> {
             let path = format!("{}::{}", def.ident, crate::defaults::default_fn_name(field));
             quote!(#[serde(default = #path)])
         });
+        let with = serde_with(&field.ty, &self.options.runtime_path);
         quote! {
             #docs
             #rename
             #(#aliases)*
             #default
+            #with
             pub #name: #ty,
         }
     }
@@ -406,6 +408,18 @@ fn module_tokens(tree: &ModuleTree) -> TokenStream {
         quote!(pub mod #name { #body })
     });
     quote!(#(#items)* #(#children)*)
+}
+
+/// `#[serde(with = ...)]` for `bytes` fields (plain or optional), which serde would otherwise
+/// write as a sequence of numbers that `apache_avro::from_value` cannot read back.
+fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
+    let module = match ty {
+        TypeRef::Bytes => "serde_bytes",
+        TypeRef::Optional { some, .. } if matches!(**some, TypeRef::Bytes) => "serde_bytes::option",
+        _ => return None,
+    };
+    let path = format!("{}::__private::{module}", runtime_path.trim());
+    Some(quote!(#[serde(with = #path)]))
 }
 
 /// `#[serde(rename = "...")]` when the Rust name differs from the Avro name.

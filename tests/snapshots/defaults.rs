@@ -168,6 +168,7 @@ pub struct Settings {
     #[serde(default = "Settings::__default_name")]
     pub name: ::std::string::String,
     #[serde(default = "Settings::__default_raw")]
+    #[serde(with = "::avdl2rs::__private::serde_bytes")]
     pub raw: ::std::vec::Vec<u8>,
     #[serde(default = "Settings::__default_tag")]
     pub tag: Tag,

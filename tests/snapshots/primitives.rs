@@ -16,6 +16,7 @@ pub struct Primitives {
     pub total: i64,
     pub ratio: f32,
     pub precise: f64,
+    #[serde(with = "::avdl2rs::__private::serde_bytes")]
     pub blob: ::std::vec::Vec<u8>,
     pub label: ::std::string::String,
     pub tags: ::std::vec::Vec<::std::string::String>,
