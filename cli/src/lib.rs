@@ -38,6 +38,8 @@ pub enum Command {
     Idl(cmd::idl::Args),
     /// Writes one self-contained .avsc file per named type of an IDL file.
     Idl2schemata(cmd::idl2schemata::Args),
+    /// Generates Rust types with Avro codecs from schema files (.avdl, .avsc, .avpr).
+    Gen(cmd::gen::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
@@ -61,6 +63,7 @@ where
     let result = match &cli.command {
         Command::Idl(args) => cmd::idl::run(args),
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
+        Command::Gen(args) => cmd::gen::run(args),
     };
     match result {
         Ok(()) => ExitCode::from(io::SUCCESS),

@@ -167,6 +167,18 @@ impl Builder {
         check_name(&self.name)?;
         let out_dir = self.resolve_out_dir()?;
         let generated = self.generate()?;
+        self.write_to(&out_dir, generated)
+    }
+
+    /// Writes code generated elsewhere (e.g. from a schema on stdin) as [`Builder::build`]
+    /// writes its own: under this builder's name and layout, only the files that changed.
+    pub fn write(&self, generated: Generated) -> Result<Built, BuildError> {
+        check_name(&self.name)?;
+        let out_dir = self.resolve_out_dir()?;
+        self.write_to(&out_dir, generated)
+    }
+
+    fn write_to(&self, out_dir: &Path, generated: Generated) -> Result<Built, BuildError> {
         let outputs = if self.module_tree {
             split::module_files(&self.name, &generated.source)?
         } else {

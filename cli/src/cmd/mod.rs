@@ -1,4 +1,5 @@
 //! One module per subcommand, each with its clap `Args` and a `run` function.
 
+pub mod gen;
 pub mod idl;
 pub mod idl2schemata;
