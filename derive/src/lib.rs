@@ -44,8 +44,8 @@ mod fingerprint;
 ///   rename_all = "..")]`; field attributes `#[avro(rename = "..", default = <json>,
 ///   default_json = "..", doc = "..", aliases = [..], order = "..", logical = "..",
 ///   precision = N, scale = N, fixed = "Name", size = N, null_last)]`; variant attributes
-///   `#[avro(rename = "..", default)]`; `#[serde(rename, rename_all)]` are honoured.
-#[proc_macro_derive(Avro, attributes(avro))]
+///   `#[avro(rename = "..", default)]`; `#[serde(rename, rename_all)]` are honoured (and accepted without serde's derives).
+#[proc_macro_derive(Avro, attributes(avro, serde))]
 pub fn derive_avro(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input)
