@@ -410,16 +410,36 @@ fn module_tokens(tree: &ModuleTree) -> TokenStream {
     quote!(#(#items)* #(#children)*)
 }
 
-/// `#[serde(with = ...)]` for `bytes` fields (plain or optional), which serde would otherwise
-/// write as a sequence of numbers that `apache_avro::from_value` cannot read back.
+/// The serde helper a field needs so that serde sees it in its Avro shape — what
+/// `apache_avro::to_value`/`from_value` expect — rather than the Rust type's own serde form:
+/// bytes as one byte string (not a sequence of numbers), dates and times as their Avro
+/// counts (not text), decimals with the schema's scale. Plain and optional fields only.
 fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
-    let module = match ty {
-        TypeRef::Bytes => "serde_bytes",
-        TypeRef::Optional { some, .. } if matches!(**some, TypeRef::Bytes) => "serde_bytes::option",
+    let (inner, option) = match ty {
+        TypeRef::Optional { some, .. } => (&**some, "::option"),
+        other => (other, ""),
+    };
+    let rt = runtime_path.trim();
+    let module = match inner {
+        TypeRef::Bytes => format!("{rt}::__private::serde_bytes{option}"),
+        TypeRef::Logical(LogicalRef::Time(krate, kind)) => {
+            let crate_module = match krate {
+                TimeCrate::Time => "logical_time",
+                _ => "logical_chrono",
+            };
+            format!("{rt}::__private::{crate_module}::serde_{kind}{option}")
+        }
+        TypeRef::Logical(LogicalRef::Decimal { scale, .. }) => {
+            let module = format!("{rt}::__private::serde_decimal{option}");
+            let serialize = format!("{module}::serialize");
+            let deserialize = format!("{module}::deserialize::<_, {scale}>");
+            return Some(
+                quote!(#[serde(serialize_with = #serialize, deserialize_with = #deserialize)]),
+            );
+        }
         _ => return None,
     };
-    let path = format!("{}::__private::{module}", runtime_path.trim());
-    Some(quote!(#[serde(with = #path)]))
+    Some(quote!(#[serde(with = #module)]))
 }
 
 /// `#[serde(rename = "...")]` when the Rust name differs from the Avro name.

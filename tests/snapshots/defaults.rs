@@ -185,6 +185,7 @@ pub struct Settings {
     #[serde(default = "Settings::__default_either")]
     pub either: ::core::option::Option<SettingsEither>,
     #[serde(default = "Settings::__default_day")]
+    #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date")]
     pub day: ::avdl2rs::chrono::NaiveDate,
     #[serde(default = "Settings::__default_nothing")]
     pub nothing: (),

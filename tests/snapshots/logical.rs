@@ -13,21 +13,51 @@ pub mod example {
         )]
         #[serde(crate = "::avdl2rs::__private::serde")]
         pub struct Logical {
+            #[serde(
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 2>"
+            )]
             pub amount: ::avdl2rs::logical::Decimal,
+            #[serde(
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 4>"
+            )]
             pub fixed_amount: ::avdl2rs::logical::Decimal,
             pub id: ::avdl2rs::uuid::Uuid,
             pub fixed_id: ::avdl2rs::uuid::Uuid,
+            #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date")]
             pub day: ::avdl2rs::chrono::NaiveDate,
+            #[serde(with = "::avdl2rs::__private::logical_chrono::serde_time_millis")]
             pub time_ms: ::avdl2rs::chrono::NaiveTime,
+            #[serde(with = "::avdl2rs::__private::logical_chrono::serde_time_micros")]
             pub time_us: ::avdl2rs::chrono::NaiveTime,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_timestamp_millis"
+            )]
             pub at_ms: ::avdl2rs::chrono::DateTime<::avdl2rs::chrono::Utc>,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_timestamp_micros"
+            )]
             pub at_us: ::avdl2rs::chrono::DateTime<::avdl2rs::chrono::Utc>,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_timestamp_nanos"
+            )]
             pub at_ns: ::avdl2rs::chrono::DateTime<::avdl2rs::chrono::Utc>,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_local_timestamp_millis"
+            )]
             pub local_ms: ::avdl2rs::chrono::NaiveDateTime,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_local_timestamp_micros"
+            )]
             pub local_us: ::avdl2rs::chrono::NaiveDateTime,
+            #[serde(
+                with = "::avdl2rs::__private::logical_chrono::serde_local_timestamp_nanos"
+            )]
             pub local_ns: ::avdl2rs::chrono::NaiveDateTime,
             pub span: ::avdl2rs::logical::Duration,
             pub unknown: ::std::string::String,
+            #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date::option")]
             pub maybe_day: ::core::option::Option<::avdl2rs::chrono::NaiveDate>,
             pub when: ::core::option::Option<LogicalWhen>,
         }
