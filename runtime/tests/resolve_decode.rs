@@ -190,8 +190,25 @@ single_value_type!(
     |r| r.read_map::<Vec<(String, i64)>, i64>(|r| r.read_long())?
 );
 
+single_value_type!(
+    Doubles,
+    Vec<f64>,
+    r#"{"type":"array","items":"double"}"#,
+    r#"{"type":"array","items":"double"}"#,
+    |r| r.read_array(|r| r.read_double())?
+);
+
 #[test]
 fn map_values_and_array_items_are_translated_across_blocks() {
+    // Items that change encoding: all writer blocks become one reader block.
+    let writer = r#"{"type":"array","items":"int"}"#;
+    let bytes = [2, 2, 3, 4, 4, 6, 0]; // [1], then [2, 3] in the negative-count form
+    assert_eq!(
+        resolve::<Doubles>(writer, &bytes).unwrap(),
+        Doubles(vec![1.0, 2.0, 3.0])
+    );
+    assert_eq!(resolve::<Doubles>(writer, &[0]).unwrap(), Doubles(vec![]));
+    // Values that keep their encoding (int as long): the map is copied as written.
     let writer = r#"{"type":"map","values":"int"}"#;
     let value = Value::Map([("k".to_string(), Value::Int(-4))].into_iter().collect());
     let bytes = apache_bytes(writer, value);
@@ -199,9 +216,9 @@ fn map_values_and_array_items_are_translated_across_blocks() {
         resolve::<LongMap>(writer, &bytes).unwrap(),
         LongMap(vec![("k".into(), -4)])
     );
-    // Two blocks, the second in the negative-count form with its byte size.
+    // Two blocks, the second in the negative-count form with its byte size (3).
     let writer = r#"{"type":"map","values":"int"}"#;
-    let bytes = [2, 2, b'a', 2, 0x01, 4, 2, b'b', 6, 0];
+    let bytes = [2, 2, b'a', 2, 0x01, 6, 2, b'b', 6, 0];
     assert_eq!(
         resolve::<LongMap>(writer, &bytes).unwrap(),
         LongMap(vec![("a".into(), 1), ("b".into(), 3)])

@@ -49,25 +49,30 @@ impl Compiler<'_> {
         self.push_op(Op::Verbatim(skip))
     }
 
-    /// Whether both sides encode values identically (equal canonical forms).
-    fn same_encoding(&self, reader: &Schema, writer: &Schema) -> bool {
-        self.reader.canonical_form(reader) == self.writer.canonical_form(writer)
+    fn is_verbatim(&self, op: OpId) -> bool {
+        matches!(self.program.ops[op], Op::Verbatim(_))
     }
 
+    /// The step reading a `writer` value as a `reader` one. Wherever both encode the value
+    /// with the same bytes (same types, `int` as `long`, `string` as `bytes`, records whose
+    /// fields all are, enums whose indexes stay...), the step is [`Op::Verbatim`], so such
+    /// values are copied rather than translated.
     fn op(&mut self, reader: &Schema, writer: &Schema) -> Result<OpId, String> {
         use SchemaKind as K;
-        if let (K::Named(_), K::Named(_)) = (&reader.kind, &writer.kind) {
-            return self.named(reader, writer);
-        }
-        if self.same_encoding(reader, writer) {
-            return Ok(self.verbatim(writer));
-        }
         let op = match (&reader.kind, &writer.kind) {
+            (K::Named(_), K::Named(_)) => return self.named(reader, writer),
             (K::Union(branches), K::Union(writer_branches)) => {
                 let mut steps = Vec::with_capacity(writer_branches.len());
                 for branch in writer_branches {
                     let index = self.branch(branches, branch)?;
                     steps.push((index as u32, self.op(&branches[index], branch)?));
+                }
+                let same = steps
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &(index, op))| index as usize == i && self.is_verbatim(op));
+                if same {
+                    return Ok(self.verbatim(writer));
                 }
                 Op::UnionToUnion(steps)
             }
@@ -79,11 +84,18 @@ impl Compiler<'_> {
                 let index = self.branch(branches, writer)?;
                 Op::OneToUnion(index as u32, self.op(&branches[index], writer)?)
             }
-            (K::Array(r), K::Array(w)) => Op::Array(self.op(r, w)?),
-            (K::Map(r), K::Map(w)) => Op::Map(self.op(r, w)?),
+            (K::Array(r), K::Array(w)) => match self.op(r, w)? {
+                items if self.is_verbatim(items) => return Ok(self.verbatim(writer)),
+                items => Op::Array(items),
+            },
+            (K::Map(r), K::Map(w)) => match self.op(r, w)? {
+                values if self.is_verbatim(values) => return Ok(self.verbatim(writer)),
+                values => Op::Map(values),
+            },
             (K::Long, K::Int) | (K::Bytes, K::String) | (K::String, K::Bytes) => {
                 return Ok(self.verbatim(writer));
             }
+            (r, w) if r == w => return Ok(self.verbatim(writer)),
             (K::Float, K::Int) => Op::IntToFloat,
             (K::Double, K::Int) => Op::IntToDouble,
             (K::Float, K::Long) => Op::LongToFloat,
@@ -119,11 +131,6 @@ impl Compiler<'_> {
         if let Some(&id) = self.named_ops.get(&key) {
             return Ok(id);
         }
-        if self.same_encoding(reader, writer) {
-            let id = self.verbatim(writer);
-            self.named_ops.insert(key, id);
-            return Ok(id);
-        }
         let id = self.push_op(Op::Pending);
         self.named_ops.insert(key, id);
         let op = match (&r.kind, &w.kind) {
@@ -155,7 +162,11 @@ impl Compiler<'_> {
             }
             _ => return Err(self.mismatch(reader, writer)),
         };
-        self.program.ops[id] = op;
+        self.program.ops[id] = if same_bytes(&op) {
+            Op::Verbatim(self.skip(writer))
+        } else {
+            op
+        };
         Ok(id)
     }
 
@@ -289,6 +300,21 @@ impl Compiler<'_> {
         };
         self.program.skips[id] = skip;
         id
+    }
+}
+
+/// Whether a compiled record or enum step writes exactly the bytes it reads: a record that is
+/// one copied run, an enum whose indexes all stay.
+fn same_bytes(op: &Op) -> bool {
+    match op {
+        Op::Record(RecordOp::InOrder(steps)) => steps
+            .iter()
+            .all(|step| matches!(step, Step::Run { copy: true, .. })),
+        Op::Enum(map) => map
+            .iter()
+            .enumerate()
+            .all(|(i, &index)| index as usize == i),
+        _ => false,
     }
 }
 

@@ -71,7 +71,13 @@ impl<'i> Run<'_, 'i> {
                 self.depth -= 1;
                 Ok(())
             }
-            Skip::Array(items) => reader.skip_blocks(|reader| self.skip(*items, reader)),
+            Skip::Array(items) => match program.skips[*items] {
+                // Arrays of primitives skip without a dispatch per item.
+                Skip::Varint => reader.skip_blocks(Reader::skip_long),
+                Skip::Bytes => reader.skip_blocks(Reader::skip_bytes),
+                Skip::Fixed(size) => reader.skip_blocks(|reader| reader.skip_fixed(size)),
+                _ => reader.skip_blocks(|reader| self.skip(*items, reader)),
+            },
             Skip::Map(values) => reader.skip_blocks(|reader| {
                 reader.skip_bytes()?;
                 self.skip(*values, reader)
@@ -236,9 +242,11 @@ impl<'i> Run<'_, 'i> {
         let count = reader
             .read_blocks(|reader, index| item(self, reader, out).map_err(|e| e.at_index(index)))?;
         if count > 0 {
-            let mut header = Vec::with_capacity(10);
-            codec::write_long(&mut header, count as i64);
-            out.splice(start..start, header);
+            // The count goes before the items: write it after them and rotate it in place.
+            let end = out.len();
+            codec::write_long(out, count as i64);
+            let header = out.len() - end;
+            out[start..].rotate_right(header);
         }
         codec::write_long(out, 0);
         Ok(())
