@@ -7,6 +7,10 @@
 //! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
 //! per field, unions as `match`, nested named types through their own trait impls.
 //!
+//! This file depends only on `proc-macro2`, `quote` and `syn`: the derive crate compiles it
+//! from source (`#[path]`), since a proc-macro crate cannot depend on this one without a
+//! dependency cycle through the runtime.
+//!
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.
 
@@ -557,6 +561,7 @@ fn enum_decode(variants: &[syn::Ident]) -> TokenStream {
         if index == last {
             quote!(_ => Self::#variant,)
         } else {
+            let index = Literal::usize_unsuffixed(index);
             quote!(#index => Self::#variant,)
         }
     });

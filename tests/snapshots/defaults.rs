@@ -48,8 +48,8 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(
                 match reader.read_enum_index(3)? {
-                    0usize => Self::Low,
-                    1usize => Self::Medium,
+                    0 => Self::Low,
+                    1 => Self::Medium,
                     _ => Self::High,
                 },
             )

@@ -87,7 +87,7 @@ pub mod com {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     ::core::result::Result::Ok(
                         match reader.read_enum_index(2)? {
-                            0usize => Self::Open,
+                            0 => Self::Open,
                             _ => Self::Done,
                         },
                     )

@@ -53,10 +53,10 @@ pub mod r#match {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     ::core::result::Result::Ok(
                         match reader.read_enum_index(5)? {
-                            0usize => Self::Self_,
-                            1usize => Self::Type,
-                            2usize => Self::None,
-                            3usize => Self::Some,
+                            0 => Self::Self_,
+                            1 => Self::Type,
+                            2 => Self::None,
+                            3 => Self::Some,
                             _ => Self::Lower,
                         },
                     )

@@ -85,7 +85,7 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(
                 match reader.read_enum_index(2)? {
-                    0usize => Self::Red,
+                    0 => Self::Red,
                     _ => Self::Green,
                 },
             )
