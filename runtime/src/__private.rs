@@ -22,7 +22,8 @@
 //! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
 //!   `apache_avro::AvroSchema` impls;
 //! * `serde`, re-exported, [`serde_fixed`] for the bytes of a `fixed` and [`serde_decimal`]
-//!   for a `decimal` read with the schema's scale.
+//!   for a `decimal` read with the schema's scale, `serde_uuid_string` (feature `uuid`) for
+//!   a `uuid` on `string` as its text.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
@@ -42,6 +43,8 @@ pub mod derive_schema;
 pub mod serde_bytes;
 pub mod serde_decimal;
 pub mod serde_fixed;
+#[cfg(feature = "uuid")]
+pub mod serde_uuid_string;
 
 #[cfg(any(feature = "chrono", feature = "time"))]
 #[macro_use]

@@ -127,7 +127,8 @@ impl<'a> Reader<'a> {
                 return Ok(value);
             }
         }
-        if rest.len() < 10 && rest.iter().all(|&b| b >= 0x80) {
+        // Without a last byte among fewer than 10, the input ended inside the varint.
+        if rest.len() < 10 {
             return Err(self.eof(rest.len() + 1));
         }
         Err(DecodeError::new(DecodeErrorKind::VarintTooLong, self.pos))

@@ -262,3 +262,37 @@ fn decimal_fields_keep_the_schema_scale_through_apache_avro_serde() {
         assert_eq!(back, price);
     }
 }
+
+/// A struct with UUID fields as generated code derives it.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Ids {
+    #[serde(with = "avdl2rs::__private::serde_uuid_string")]
+    id: Uuid,
+    #[serde(with = "avdl2rs::__private::serde_uuid_string::option")]
+    parent: Option<Uuid>,
+}
+
+#[test]
+fn uuid_fields_through_apache_avro_serde() {
+    let schema = schema(
+        r#"{"type": "record", "name": "Ids", "fields": [
+            {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
+            {"name": "parent", "type": ["null", {"type": "string", "logicalType": "uuid"}]}
+        ]}"#,
+    );
+    for parent in [None, Some(Uuid::from_bytes([9; 16]))] {
+        let ids = Ids {
+            id: Uuid::from_bytes([7; 16]),
+            parent,
+        };
+        let value = apache_avro::to_value(&ids)
+            .unwrap()
+            .resolve(&schema)
+            .unwrap();
+        let bytes = their_bytes(&schema, value);
+        let mut reader = Reader::new(&bytes);
+        assert_eq!(p::decode_uuid_string(&mut reader).unwrap(), ids.id);
+        let back: Ids = apache_avro::from_value(&their_value(&schema, &bytes)).unwrap();
+        assert_eq!(back, ids);
+    }
+}
