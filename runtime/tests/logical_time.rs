@@ -116,3 +116,42 @@ fn out_of_range_values_are_errors() {
     );
     assert!(lt::encode_local_timestamp_nanos(&late, &mut Vec::new()).is_err());
 }
+
+/// A struct as generated code derives it, with the serde modules on its logical fields.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Shipment {
+    #[serde(with = "avdl2rs::__private::logical_time::serde_date")]
+    day: Date,
+    #[serde(with = "avdl2rs::__private::logical_time::serde_time_micros")]
+    cutoff: Time,
+    #[serde(with = "avdl2rs::__private::logical_time::serde_timestamp_millis::option")]
+    sent: Option<OffsetDateTime>,
+}
+
+#[test]
+fn serde_modules_give_the_shape_apache_avro_reads_and_writes() {
+    let schema = schema(
+        r#"{"type": "record", "name": "Shipment", "fields": [
+            {"name": "day", "type": {"type": "int", "logicalType": "date"}},
+            {"name": "cutoff", "type": {"type": "long", "logicalType": "time-micros"}},
+            {"name": "sent", "type": ["null", {"type": "long", "logicalType": "timestamp-millis"}]}
+        ]}"#,
+    );
+    let shipment = Shipment {
+        day: Date::from_calendar_date(1969, time::Month::December, 31).unwrap(),
+        cutoff: Time::from_hms_micro(23, 59, 59, 999_999).unwrap(),
+        sent: Some(at_nanos(-1_000_000)),
+    };
+    let value = apache_avro::to_value(&shipment)
+        .unwrap()
+        .resolve(&schema)
+        .unwrap();
+    let bytes = their_bytes(&schema, value);
+    let mut reader = Reader::new(&bytes);
+    assert_eq!(reader.read_int().unwrap(), -1);
+    assert_eq!(reader.read_long().unwrap(), 86_399_999_999);
+    assert_eq!(reader.read_union_index(2).unwrap(), 1);
+    assert_eq!(reader.read_long().unwrap(), -1);
+    let back: Shipment = apache_avro::from_value(&their_value(&schema, &bytes)).unwrap();
+    assert_eq!(back, shipment);
+}
