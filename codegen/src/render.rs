@@ -89,18 +89,14 @@ impl<'a> Renderer<'a> {
         let serde_crate = format!("{}::__private::serde", self.options.runtime_path.trim());
         let (item, extra) = match &def.kind {
             DefKind::Record { named, fields } => {
+                // Type aliases stay in SCHEMA_JSON only: serde has no aliases for a container.
                 let rename = rename_attr(&def.ident, &named.name.name);
-                let aliases = named.aliases.iter().map(|a| {
-                    let a = &a.name;
-                    quote!(#[serde(alias = #a)])
-                });
                 let fields_tokens = fields.iter().map(|f| self.field(def, f, fields));
                 let item = quote! {
                     #docs
                     #derives
                     #[serde(crate = #serde_crate)]
                     #rename
-                    #(#aliases)*
                     pub struct #name { #(#fields_tokens)* }
                 };
                 (item, crate::defaults::record_defaults(self, id, def)?)
