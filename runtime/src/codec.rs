@@ -100,19 +100,25 @@ impl<'a> Reader<'a> {
         Ok(&rest[..len])
     }
 
-    /// Reads an unsigned LEB128 varint of at most 10 bytes (64 bits).
+    /// Reads an unsigned LEB128 varint of at most 10 bytes (64 bits). One- and two-byte
+    /// varints (values below 8192: most lengths, counts, indexes and small numbers) are read
+    /// inline; longer ones out of line, to keep the callers small.
     #[inline]
     fn read_varint(&mut self) -> Result<u64, DecodeError> {
-        match self.rest().first() {
-            Some(&byte) if byte < 0x80 => {
+        match *self.rest() {
+            [first, ..] if first < 0x80 => {
                 self.pos += 1;
-                Ok(u64::from(byte))
+                Ok(u64::from(first))
+            }
+            [first, second, ..] if second < 0x80 => {
+                self.pos += 2;
+                Ok(u64::from(first & 0x7f) | u64::from(second) << 7)
             }
             _ => self.read_varint_multi(),
         }
     }
 
-    /// The rest of [`Self::read_varint`], for varints of more than one byte.
+    /// The rest of [`Self::read_varint`], for varints of three bytes or more.
     #[inline(never)]
     fn read_varint_multi(&mut self) -> Result<u64, DecodeError> {
         let rest = self.rest();

@@ -104,6 +104,11 @@ proptest! {
     }
 
     #[test]
+    fn longs_of_one_to_three_bytes(value in -10_000i64..10_000) {
+        check_both_ways("\"long\"", &value, Value::Long(value), |o, v| codec::write_long(o, *v), |r| r.read_long());
+    }
+
+    #[test]
     fn floats(value in any::<f32>().prop_filter("NaN is not equal to itself in Value", |f| !f.is_nan())) {
         check_both_ways("\"float\"", &Bits(value), Value::Float(value), |o, v| codec::write_float(o, v.0), |r| r.read_float().map(Bits));
     }
