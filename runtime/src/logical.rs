@@ -12,7 +12,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The bytes are kept in their shortest form, so equality and hashing compare the unscaled
 /// integer and the scale (`1.0` with scale 1 and `1` with scale 0 are different values, as
 /// they are different encodings). Convert to `rust_decimal::Decimal` or
-/// `bigdecimal::BigDecimal` (features `rust_decimal`, `bigdecimal`) for arithmetic.
+/// `bigdecimal::BigDecimal` (features `rust_decimal`, `bigdecimal`) for arithmetic; `Display`
+/// writes plain notation with `scale` fraction digits (`-1.23`).
 ///
 /// Serde: it serializes as its unscaled bytes, which is how `apache_avro::to_value`
 /// represents a decimal; deserializing from bytes gives scale 0 (the schema, not the bytes,
@@ -90,6 +91,62 @@ impl Decimal {
     /// Whether the value is below zero.
     pub fn is_negative(&self) -> bool {
         self.unscaled.first().is_some_and(|b| b & 0x80 != 0)
+    }
+}
+
+/// The base-10 digits of a big-endian unsigned magnitude, most significant first.
+fn decimal_digits(mut magnitude: Vec<u8>) -> Vec<u8> {
+    let mut digits = Vec::new();
+    while magnitude.iter().any(|&b| b != 0) {
+        // Long division of the whole magnitude by 10; the remainder is the next digit.
+        let mut remainder = 0u16;
+        for byte in &mut magnitude {
+            let current = remainder << 8 | u16::from(*byte);
+            *byte = (current / 10) as u8;
+            remainder = current % 10;
+        }
+        digits.push(b'0' + remainder as u8);
+    }
+    if digits.is_empty() {
+        digits.push(b'0');
+    }
+    digits.reverse();
+    digits
+}
+
+impl std::fmt::Display for Decimal {
+    /// Plain decimal notation with exactly `scale` digits after the point: `-1.23`,
+    /// `0.0050`, `42`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let negative = self.is_negative();
+        // The magnitude of a two's-complement number: negate (invert, add one) if negative.
+        let mut magnitude = self.unscaled.clone();
+        if negative {
+            let mut carry = true;
+            for byte in magnitude.iter_mut().rev() {
+                let (sum, overflow) = (!*byte).overflowing_add(u8::from(carry));
+                *byte = sum;
+                carry = overflow;
+            }
+            magnitude.insert(0, 0);
+        }
+        let mut digits = decimal_digits(magnitude);
+        let scale = self.scale as usize;
+        if digits.len() <= scale {
+            let mut padded = vec![b'0'; scale + 1 - digits.len()];
+            padded.append(&mut digits);
+            digits = padded;
+        }
+        let (whole, fraction) = digits.split_at(digits.len() - scale);
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        if negative {
+            f.write_str("-")?;
+        }
+        f.write_str(&text(whole))?;
+        if scale > 0 {
+            write!(f, ".{}", text(fraction))?;
+        }
+        Ok(())
     }
 }
 
@@ -293,6 +350,25 @@ mod tests {
         assert_eq!(Decimal::new(Vec::new(), 1), Decimal::from_i128(0, 1));
         assert_eq!(Decimal::default(), Decimal::from_i128(0, 0));
         assert_eq!(Decimal::from_i128(-129, 3).to_i128(), Some(-129));
+    }
+
+    #[test]
+    fn decimals_display_in_plain_notation() {
+        let shown = |unscaled: i128, scale| Decimal::from_i128(unscaled, scale).to_string();
+        assert_eq!(shown(-123, 2), "-1.23");
+        assert_eq!(shown(50, 4), "0.0050");
+        assert_eq!(shown(-5, 3), "-0.005");
+        assert_eq!(shown(42, 0), "42");
+        assert_eq!(shown(0, 2), "0.00");
+        assert_eq!(shown(-128, 0), "-128");
+        assert_eq!(shown(i128::MIN, 0), i128::MIN.to_string());
+        // Wider than i128: 2^128 is 0x01 followed by 16 zero bytes.
+        let mut wide = vec![0x01];
+        wide.extend([0; 16]);
+        assert_eq!(
+            Decimal::new(wide, 5).to_string(),
+            "3402823669209384634633746074317682.11456"
+        );
     }
 
     #[test]

@@ -97,6 +97,7 @@ proptest! {
         prop_assert_eq!(decimal.to_i128(), Some(mantissa));
         prop_assert_eq!(decimal.scale(), scale);
         prop_assert_eq!(rust_decimal::Decimal::try_from(&decimal).unwrap(), value);
+        prop_assert_eq!(decimal.to_string(), value.to_string());
     }
 
     #[test]
