@@ -356,7 +356,7 @@ impl<'a> Reader<'a> {
         let mut items = Vec::new();
         self.read_blocks_into(
             &mut items,
-            |items, count| items.reserve(count),
+            |items, count| items.reserve(prealloc::<T>(count)),
             |reader, items, index| {
                 items.push(item(reader).map_err(|e| e.at_index(index))?);
                 Ok(())
@@ -435,6 +435,16 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The most memory an array reserves ahead of the items it has read: a block count is
+/// only checked against the input bytes, and an item may be much larger in memory than in
+/// the input, so beyond this the `Vec` grows as items actually arrive.
+const PREALLOC_BYTES: usize = 1 << 20;
+
+/// How many items of `T` to reserve for a block of `count`.
+fn prealloc<T>(count: usize) -> usize {
+    count.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
+}
+
 /// An array or map block header.
 struct BlockHeader {
     /// The item count; 0 ends the array or map.
@@ -443,22 +453,15 @@ struct BlockHeader {
     byte_size: Option<usize>,
 }
 
-/// Writes an unsigned LEB128 varint.
+/// Writes an unsigned LEB128 varint, a byte at a time straight into `out` (an intermediate
+/// buffer would cost a `memcpy` call per multi-byte varint).
 #[inline]
 fn write_varint(out: &mut Vec<u8>, mut value: u64) {
-    if value < 0x80 {
-        out.push(value as u8);
-        return;
-    }
-    let mut buf = [0u8; 10];
-    let mut len = 0;
     while value >= 0x80 {
-        buf[len] = (value as u8) | 0x80;
+        out.push((value as u8) | 0x80);
         value >>= 7;
-        len += 1;
     }
-    buf[len] = value as u8;
-    out.extend_from_slice(&buf[..=len]);
+    out.push(value as u8);
 }
 
 /// Writes a `boolean` as one byte, 0 or 1.
@@ -597,6 +600,14 @@ mod tests {
         })
         .unwrap();
         assert_eq!(out, [0x04, 0x06, 0x36, 0x00]);
+    }
+
+    #[test]
+    fn reservations_are_capped_in_bytes() {
+        assert_eq!(prealloc::<u64>(1000), 1000);
+        assert_eq!(prealloc::<u64>(1 << 30), PREALLOC_BYTES / 8);
+        assert_eq!(prealloc::<[u8; 4096]>(1 << 20), PREALLOC_BYTES / 4096);
+        assert_eq!(prealloc::<()>(1 << 30), 1 << 30);
     }
 
     #[test]
