@@ -176,7 +176,14 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
     let ident = &codec.ident;
     let schema = codec.schema.as_ref().map(|s| schema_impl(ident, s, rt));
     let (encode, decode) = match &codec.shape {
-        Shape::Record(fields) => (record_encode(fields, rt), record_decode(fields, rt)),
+        Shape::Record(fields) => {
+            let full_name = codec.schema.as_ref().map(|s| s.full_name.as_str());
+            let context = error_context(full_name);
+            (
+                record_encode(fields, &context, rt),
+                record_decode(fields, &context, rt),
+            )
+        }
         Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants)),
         Shape::Fixed(size) => fixed_codec(*size, rt),
         Shape::Union {
@@ -497,7 +504,20 @@ fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
     }
 }
 
-fn record_encode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
+/// The error-path step a record adds around a failing field: the field, then the record's
+/// full name (which the runtime shows only when no enclosing field follows).
+fn error_context(full_name: Option<&str>) -> impl Fn(&str) -> TokenStream + '_ {
+    move |field| match full_name {
+        Some(full_name) => quote!(|e| e.in_field(#field).in_type(#full_name)),
+        None => quote!(|e| e.in_field(#field)),
+    }
+}
+
+fn record_encode(
+    fields: &[RecordField],
+    context: &impl Fn(&str) -> TokenStream,
+    rt: &syn::Path,
+) -> TokenStream {
     let statements = fields.iter().map(|field| {
         let ident = &field.ident;
         let place = Place {
@@ -509,7 +529,10 @@ fn record_encode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
         let name = &field.avro_name;
         match (&field.value, encode.fallible) {
             (Value::Null, _) => quote!(),
-            (_, true) => quote!(#tokens.map_err(|e| e.in_field(#name))?;),
+            (_, true) => {
+                let context = context(name);
+                quote!(#tokens.map_err(#context)?;)
+            }
             (_, false) => quote!(#tokens;),
         }
     });
@@ -522,7 +545,11 @@ fn record_encode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
     }
 }
 
-fn record_decode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
+fn record_decode(
+    fields: &[RecordField],
+    context: &impl Fn(&str) -> TokenStream,
+    rt: &syn::Path,
+) -> TokenStream {
     let inits = fields.iter().map(|field| {
         let ident = &field.ident;
         let name = &field.avro_name;
@@ -530,7 +557,8 @@ fn record_decode(fields: &[RecordField], rt: &syn::Path) -> TokenStream {
             Value::Null => quote!(#ident: (),),
             value => {
                 let decode = decode_value(value, rt);
-                quote!(#ident: #decode.map_err(|e| e.in_field(#name))?,)
+                let context = context(name);
+                quote!(#ident: #decode.map_err(#context)?,)
             }
         }
     });

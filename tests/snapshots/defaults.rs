@@ -129,11 +129,11 @@ const _: () = {
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
-                a: reader.read_int().map_err(|e| e.in_field("a"))?,
+                a: reader.read_int().map_err(|e| e.in_field("a").in_type("Inner"))?,
                 b: reader
                     .read_string()
                     .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("b"))?,
+                    .map_err(|e| e.in_field("b").in_type("Inner"))?,
             })
         }
     }
@@ -211,11 +211,11 @@ const _: () = {
             ::avdl2rs::codec::write_string(out, &self.name);
             ::avdl2rs::codec::write_bytes(out, &self.raw);
             <Tag as ::avdl2rs::AvroEncode>::encode(&self.tag, out)
-                .map_err(|e| e.in_field("tag"))?;
+                .map_err(|e| e.in_field("tag").in_type("Settings"))?;
             <Level as ::avdl2rs::AvroEncode>::encode(&self.level, out)
-                .map_err(|e| e.in_field("level"))?;
+                .map_err(|e| e.in_field("level").in_type("Settings"))?;
             <Inner as ::avdl2rs::AvroEncode>::encode(&self.inner, out)
-                .map_err(|e| e.in_field("inner"))?;
+                .map_err(|e| e.in_field("inner").in_type("Settings"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.list,
@@ -224,7 +224,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("list"))?;
+                .map_err(|e| e.in_field("list").in_type("Settings"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.lookup.len(),
@@ -234,7 +234,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("lookup"))?;
+                .map_err(|e| e.in_field("lookup").in_type("Settings"))?;
             match &self.maybe {
                 ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 0),
                 ::core::option::Option::Some(value) => {
@@ -251,9 +251,9 @@ const _: () = {
                     <SettingsEither as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("either"))?;
+                .map_err(|e| e.in_field("either").in_type("Settings"))?;
             ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
-                .map_err(|e| e.in_field("day"))?;
+                .map_err(|e| e.in_field("day").in_type("Settings"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -262,32 +262,44 @@ const _: () = {
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
-                enabled: reader.read_boolean().map_err(|e| e.in_field("enabled"))?,
-                retries: reader.read_int().map_err(|e| e.in_field("retries"))?,
-                limit: reader.read_long().map_err(|e| e.in_field("limit"))?,
-                ratio: reader.read_float().map_err(|e| e.in_field("ratio"))?,
-                missing: reader.read_double().map_err(|e| e.in_field("missing"))?,
-                floor: reader.read_double().map_err(|e| e.in_field("floor"))?,
+                enabled: reader
+                    .read_boolean()
+                    .map_err(|e| e.in_field("enabled").in_type("Settings"))?,
+                retries: reader
+                    .read_int()
+                    .map_err(|e| e.in_field("retries").in_type("Settings"))?,
+                limit: reader
+                    .read_long()
+                    .map_err(|e| e.in_field("limit").in_type("Settings"))?,
+                ratio: reader
+                    .read_float()
+                    .map_err(|e| e.in_field("ratio").in_type("Settings"))?,
+                missing: reader
+                    .read_double()
+                    .map_err(|e| e.in_field("missing").in_type("Settings"))?,
+                floor: reader
+                    .read_double()
+                    .map_err(|e| e.in_field("floor").in_type("Settings"))?,
                 name: reader
                     .read_string()
                     .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("name"))?,
+                    .map_err(|e| e.in_field("name").in_type("Settings"))?,
                 raw: reader
                     .read_bytes()
                     .map(<[u8]>::to_vec)
-                    .map_err(|e| e.in_field("raw"))?,
+                    .map_err(|e| e.in_field("raw").in_type("Settings"))?,
                 tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("tag"))?,
+                    .map_err(|e| e.in_field("tag").in_type("Settings"))?,
                 level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("level"))?,
+                    .map_err(|e| e.in_field("level").in_type("Settings"))?,
                 inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("inner"))?,
+                    .map_err(|e| e.in_field("inner").in_type("Settings"))?,
                 list: reader
                     .read_array(|reader| reader.read_int())
-                    .map_err(|e| e.in_field("list"))?,
+                    .map_err(|e| e.in_field("list").in_type("Settings"))?,
                 lookup: reader
                     .read_map(|reader| reader.read_long())
-                    .map_err(|e| e.in_field("lookup"))?,
+                    .map_err(|e| e.in_field("lookup").in_type("Settings"))?,
                 maybe: reader
                     .read_union_index(2)
                     .and_then(|index| {
@@ -300,7 +312,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("maybe"))?,
+                    .map_err(|e| e.in_field("maybe").in_type("Settings"))?,
                 either: reader
                     .read_union_index(3)
                     .and_then(|index| {
@@ -311,9 +323,9 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("either"))?,
+                    .map_err(|e| e.in_field("either").in_type("Settings"))?,
                 day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                    .map_err(|e| e.in_field("day"))?,
+                    .map_err(|e| e.in_field("day").in_type("Settings"))?,
                 nothing: (),
             })
         }
@@ -442,8 +454,12 @@ const _: () = {
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
-                required: reader.read_int().map_err(|e| e.in_field("required"))?,
-                optional: reader.read_int().map_err(|e| e.in_field("optional"))?,
+                required: reader
+                    .read_int()
+                    .map_err(|e| e.in_field("required").in_type("Partial"))?,
+                optional: reader
+                    .read_int()
+                    .map_err(|e| e.in_field("optional").in_type("Partial"))?,
             })
         }
     }

@@ -74,61 +74,89 @@ pub mod example {
                     out: &mut ::std::vec::Vec<u8>,
                 ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
                     ::avdl2rs::__private::encode_decimal_bytes(&self.amount, out)
-                        .map_err(|e| e.in_field("amount"))?;
+                        .map_err(|e| {
+                            e.in_field("amount").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::encode_decimal_fixed(
                             &self.fixed_amount,
                             8,
                             out,
                         )
-                        .map_err(|e| e.in_field("fixed_amount"))?;
+                        .map_err(|e| {
+                            e.in_field("fixed_amount").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::encode_uuid_string(&self.id, out)
-                        .map_err(|e| e.in_field("id"))?;
+                        .map_err(|e| {
+                            e.in_field("id").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::encode_uuid_fixed(&self.fixed_id, out)
-                        .map_err(|e| e.in_field("fixed_id"))?;
+                        .map_err(|e| {
+                            e.in_field("fixed_id").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
-                        .map_err(|e| e.in_field("day"))?;
+                        .map_err(|e| {
+                            e.in_field("day").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_time_millis(
                             &self.time_ms,
                             out,
                         )
-                        .map_err(|e| e.in_field("time_ms"))?;
+                        .map_err(|e| {
+                            e.in_field("time_ms").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_time_micros(
                             &self.time_us,
                             out,
                         )
-                        .map_err(|e| e.in_field("time_us"))?;
+                        .map_err(|e| {
+                            e.in_field("time_us").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_millis(
                             &self.at_ms,
                             out,
                         )
-                        .map_err(|e| e.in_field("at_ms"))?;
+                        .map_err(|e| {
+                            e.in_field("at_ms").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_micros(
                             &self.at_us,
                             out,
                         )
-                        .map_err(|e| e.in_field("at_us"))?;
+                        .map_err(|e| {
+                            e.in_field("at_us").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_nanos(
                             &self.at_ns,
                             out,
                         )
-                        .map_err(|e| e.in_field("at_ns"))?;
+                        .map_err(|e| {
+                            e.in_field("at_ns").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_millis(
                             &self.local_ms,
                             out,
                         )
-                        .map_err(|e| e.in_field("local_ms"))?;
+                        .map_err(|e| {
+                            e.in_field("local_ms").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_micros(
                             &self.local_us,
                             out,
                         )
-                        .map_err(|e| e.in_field("local_us"))?;
+                        .map_err(|e| {
+                            e.in_field("local_us").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_nanos(
                             &self.local_ns,
                             out,
                         )
-                        .map_err(|e| e.in_field("local_ns"))?;
+                        .map_err(|e| {
+                            e.in_field("local_ns").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::__private::encode_duration(&self.span, out)
-                        .map_err(|e| e.in_field("span"))?;
+                        .map_err(|e| {
+                            e.in_field("span").in_type("example.logical.Logical")
+                        })?;
                     ::avdl2rs::codec::write_string(out, &self.unknown);
                     match &self.maybe_day {
                         ::core::option::Option::None => {
@@ -140,7 +168,9 @@ pub mod example {
                             ::avdl2rs::__private::logical_chrono::encode_date(value, out)
                         }
                     }
-                        .map_err(|e| e.in_field("maybe_day"))?;
+                        .map_err(|e| {
+                            e.in_field("maybe_day").in_type("example.logical.Logical")
+                        })?;
                     match &self.when {
                         ::core::option::Option::None => {
                             ::avdl2rs::codec::write_long(out, 2);
@@ -150,7 +180,9 @@ pub mod example {
                             <LogicalWhen as ::avdl2rs::AvroEncode>::encode(value, out)
                         }
                     }
-                        .map_err(|e| e.in_field("when"))?;
+                        .map_err(|e| {
+                            e.in_field("when").in_type("example.logical.Logical")
+                        })?;
                     ::core::result::Result::Ok(())
                 }
             }
@@ -160,57 +192,89 @@ pub mod example {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     ::core::result::Result::Ok(Self {
                         amount: ::avdl2rs::__private::decode_decimal_bytes(reader, 2)
-                            .map_err(|e| e.in_field("amount"))?,
+                            .map_err(|e| {
+                                e.in_field("amount").in_type("example.logical.Logical")
+                            })?,
                         fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
                                 reader,
                                 8,
                                 4,
                             )
-                            .map_err(|e| e.in_field("fixed_amount"))?,
+                            .map_err(|e| {
+                                e
+                                    .in_field("fixed_amount")
+                                    .in_type("example.logical.Logical")
+                            })?,
                         id: ::avdl2rs::__private::decode_uuid_string(reader)
-                            .map_err(|e| e.in_field("id"))?,
+                            .map_err(|e| {
+                                e.in_field("id").in_type("example.logical.Logical")
+                            })?,
                         fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
-                            .map_err(|e| e.in_field("fixed_id"))?,
+                            .map_err(|e| {
+                                e.in_field("fixed_id").in_type("example.logical.Logical")
+                            })?,
                         day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                            .map_err(|e| e.in_field("day"))?,
+                            .map_err(|e| {
+                                e.in_field("day").in_type("example.logical.Logical")
+                            })?,
                         time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("time_ms"))?,
+                            .map_err(|e| {
+                                e.in_field("time_ms").in_type("example.logical.Logical")
+                            })?,
                         time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("time_us"))?,
+                            .map_err(|e| {
+                                e.in_field("time_us").in_type("example.logical.Logical")
+                            })?,
                         at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("at_ms"))?,
+                            .map_err(|e| {
+                                e.in_field("at_ms").in_type("example.logical.Logical")
+                            })?,
                         at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("at_us"))?,
+                            .map_err(|e| {
+                                e.in_field("at_us").in_type("example.logical.Logical")
+                            })?,
                         at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("at_ns"))?,
+                            .map_err(|e| {
+                                e.in_field("at_ns").in_type("example.logical.Logical")
+                            })?,
                         local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("local_ms"))?,
+                            .map_err(|e| {
+                                e.in_field("local_ms").in_type("example.logical.Logical")
+                            })?,
                         local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("local_us"))?,
+                            .map_err(|e| {
+                                e.in_field("local_us").in_type("example.logical.Logical")
+                            })?,
                         local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("local_ns"))?,
+                            .map_err(|e| {
+                                e.in_field("local_ns").in_type("example.logical.Logical")
+                            })?,
                         span: ::avdl2rs::__private::decode_duration(reader)
-                            .map_err(|e| e.in_field("span"))?,
+                            .map_err(|e| {
+                                e.in_field("span").in_type("example.logical.Logical")
+                            })?,
                         unknown: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("unknown"))?,
+                            .map_err(|e| {
+                                e.in_field("unknown").in_type("example.logical.Logical")
+                            })?,
                         maybe_day: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -221,7 +285,9 @@ pub mod example {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("maybe_day"))?,
+                            .map_err(|e| {
+                                e.in_field("maybe_day").in_type("example.logical.Logical")
+                            })?,
                         when: reader
                             .read_union_index(3)
                             .and_then(|index| {
@@ -232,7 +298,9 @@ pub mod example {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("when"))?,
+                            .map_err(|e| {
+                                e.in_field("when").in_type("example.logical.Logical")
+                            })?,
                     })
                 }
             }

@@ -37,7 +37,7 @@ const _: () = {
                 name: reader
                     .read_string()
                     .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("name"))?,
+                    .map_err(|e| e.in_field("name").in_type("Customer"))?,
             })
         }
     }
@@ -129,7 +129,11 @@ pub mod com {
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            cents: reader.read_long().map_err(|e| e.in_field("cents"))?,
+                            cents: reader
+                                .read_long()
+                                .map_err(|e| {
+                                    e.in_field("cents").in_type("com.example.common.Money")
+                                })?,
                         })
                     }
                 }
@@ -163,7 +167,9 @@ pub mod com {
                                 &self.order,
                                 out,
                             )
-                            .map_err(|e| e.in_field("order"))?;
+                            .map_err(|e| {
+                                e.in_field("order").in_type("com.example.common.Audit")
+                            })?;
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -175,7 +181,9 @@ pub mod com {
                             order: <super::super::super::com::example::orders::Order as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
-                                .map_err(|e| e.in_field("order"))?,
+                                .map_err(|e| {
+                                    e.in_field("order").in_type("com.example.common.Audit")
+                                })?,
                         })
                     }
                 }
@@ -214,17 +222,23 @@ pub mod com {
                                 &self.total,
                                 out,
                             )
-                            .map_err(|e| e.in_field("total"))?;
+                            .map_err(|e| {
+                                e.in_field("total").in_type("com.example.orders.Order")
+                            })?;
                         <super::super::super::Customer as ::avdl2rs::AvroEncode>::encode(
                                 &self.customer,
                                 out,
                             )
-                            .map_err(|e| e.in_field("customer"))?;
+                            .map_err(|e| {
+                                e.in_field("customer").in_type("com.example.orders.Order")
+                            })?;
                         <super::super::super::com::example::Status as ::avdl2rs::AvroEncode>::encode(
                                 &self.status,
                                 out,
                             )
-                            .map_err(|e| e.in_field("status"))?;
+                            .map_err(|e| {
+                                e.in_field("status").in_type("com.example.orders.Order")
+                            })?;
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -236,15 +250,21 @@ pub mod com {
                             total: <super::super::super::com::example::common::Money as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
-                                .map_err(|e| e.in_field("total"))?,
+                                .map_err(|e| {
+                                    e.in_field("total").in_type("com.example.orders.Order")
+                                })?,
                             customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
-                                .map_err(|e| e.in_field("customer"))?,
+                                .map_err(|e| {
+                                    e.in_field("customer").in_type("com.example.orders.Order")
+                                })?,
                             status: <super::super::super::com::example::Status as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
-                                .map_err(|e| e.in_field("status"))?,
+                                .map_err(|e| {
+                                    e.in_field("status").in_type("com.example.orders.Order")
+                                })?,
                         })
                     }
                 }

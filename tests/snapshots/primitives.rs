@@ -54,7 +54,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("tags"))?;
+                .map_err(|e| e.in_field("tags").in_type("Primitives"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.matrix,
@@ -67,7 +67,7 @@ const _: () = {
                         },
                     ),
                 )
-                .map_err(|e| e.in_field("matrix"))?;
+                .map_err(|e| e.in_field("matrix").in_type("Primitives"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.index.len(),
@@ -86,13 +86,13 @@ const _: () = {
                         ),
                     ),
                 )
-                .map_err(|e| e.in_field("index"))?;
+                .map_err(|e| e.in_field("index").in_type("Primitives"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.nothings,
                     |_, _| ::core::result::Result::Ok(()),
                 )
-                .map_err(|e| e.in_field("nothings"))?;
+                .map_err(|e| e.in_field("nothings").in_type("Primitives"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -102,27 +102,37 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
                 nothing: (),
-                flag: reader.read_boolean().map_err(|e| e.in_field("flag"))?,
-                count: reader.read_int().map_err(|e| e.in_field("count"))?,
-                total: reader.read_long().map_err(|e| e.in_field("total"))?,
-                ratio: reader.read_float().map_err(|e| e.in_field("ratio"))?,
-                precise: reader.read_double().map_err(|e| e.in_field("precise"))?,
+                flag: reader
+                    .read_boolean()
+                    .map_err(|e| e.in_field("flag").in_type("Primitives"))?,
+                count: reader
+                    .read_int()
+                    .map_err(|e| e.in_field("count").in_type("Primitives"))?,
+                total: reader
+                    .read_long()
+                    .map_err(|e| e.in_field("total").in_type("Primitives"))?,
+                ratio: reader
+                    .read_float()
+                    .map_err(|e| e.in_field("ratio").in_type("Primitives"))?,
+                precise: reader
+                    .read_double()
+                    .map_err(|e| e.in_field("precise").in_type("Primitives"))?,
                 blob: reader
                     .read_bytes()
                     .map(<[u8]>::to_vec)
-                    .map_err(|e| e.in_field("blob"))?,
+                    .map_err(|e| e.in_field("blob").in_type("Primitives"))?,
                 label: reader
                     .read_string()
                     .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("label"))?,
+                    .map_err(|e| e.in_field("label").in_type("Primitives"))?,
                 tags: reader
                     .read_array(|reader| {
                         reader.read_string().map(::std::string::String::from)
                     })
-                    .map_err(|e| e.in_field("tags"))?,
+                    .map_err(|e| e.in_field("tags").in_type("Primitives"))?,
                 matrix: reader
                     .read_array(|reader| reader.read_array(|reader| reader.read_long()))
-                    .map_err(|e| e.in_field("matrix"))?,
+                    .map_err(|e| e.in_field("matrix").in_type("Primitives"))?,
                 index: reader
                     .read_map(|reader| {
                         reader
@@ -130,10 +140,10 @@ const _: () = {
                                 reader.read_map(|reader| reader.read_int())
                             })
                     })
-                    .map_err(|e| e.in_field("index"))?,
+                    .map_err(|e| e.in_field("index").in_type("Primitives"))?,
                 nothings: reader
                     .read_array(|_| ::core::result::Result::Ok(()))
-                    .map_err(|e| e.in_field("nothings"))?,
+                    .map_err(|e| e.in_field("nothings").in_type("Primitives"))?,
             })
         }
     }

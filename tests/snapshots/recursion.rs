@@ -38,7 +38,7 @@ const _: () = {
                     <LinkedList as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("next"))?;
+                .map_err(|e| e.in_field("next").in_type("LinkedList"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -47,7 +47,9 @@ const _: () = {
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
-                value: reader.read_int().map_err(|e| e.in_field("value"))?,
+                value: reader
+                    .read_int()
+                    .map_err(|e| e.in_field("value").in_type("LinkedList"))?,
                 next: reader
                     .read_union_index(2)
                     .and_then(|index| {
@@ -59,7 +61,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("next"))?,
+                    .map_err(|e| e.in_field("next").in_type("LinkedList"))?,
             })
         }
     }
@@ -94,14 +96,14 @@ const _: () = {
                     &self.children,
                     |out, item| <Tree as ::avdl2rs::AvroEncode>::encode(item, out),
                 )
-                .map_err(|e| e.in_field("children"))?;
+                .map_err(|e| e.in_field("children").in_type("Tree"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.by_name.len(),
                     &self.by_name,
                     |out, value| <Tree as ::avdl2rs::AvroEncode>::encode(value, out),
                 )
-                .map_err(|e| e.in_field("by_name"))?;
+                .map_err(|e| e.in_field("by_name").in_type("Tree"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -112,10 +114,10 @@ const _: () = {
             ::core::result::Result::Ok(Self {
                 children: reader
                     .read_array(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(reader))
-                    .map_err(|e| e.in_field("children"))?,
+                    .map_err(|e| e.in_field("children").in_type("Tree"))?,
                 by_name: reader
                     .read_map(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(reader))
-                    .map_err(|e| e.in_field("by_name"))?,
+                    .map_err(|e| e.in_field("by_name").in_type("Tree"))?,
             })
         }
     }
@@ -155,7 +157,7 @@ const _: () = {
                     <Ping as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("ping"))?;
+                .map_err(|e| e.in_field("ping").in_type("Pong"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -174,7 +176,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("ping"))?,
+                    .map_err(|e| e.in_field("ping").in_type("Pong"))?,
             })
         }
     }
@@ -215,7 +217,7 @@ const _: () = {
                     <Pong as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("pong"))?;
+                .map_err(|e| e.in_field("pong").in_type("Ping"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -235,7 +237,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("pong"))?,
+                    .map_err(|e| e.in_field("pong").in_type("Ping"))?,
             })
         }
     }
@@ -267,9 +269,9 @@ const _: () = {
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
             <Expr as ::avdl2rs::AvroEncode>::encode(&self.left, out)
-                .map_err(|e| e.in_field("left"))?;
+                .map_err(|e| e.in_field("left").in_type("Sum"))?;
             <Expr as ::avdl2rs::AvroEncode>::encode(&self.right, out)
-                .map_err(|e| e.in_field("right"))?;
+                .map_err(|e| e.in_field("right").in_type("Sum"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -279,9 +281,9 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
                 left: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("left"))?,
+                    .map_err(|e| e.in_field("left").in_type("Sum"))?,
                 right: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("right"))?,
+                    .map_err(|e| e.in_field("right").in_type("Sum"))?,
             })
         }
     }
@@ -313,7 +315,7 @@ const _: () = {
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
             <ExprNode as ::avdl2rs::AvroEncode>::encode(&self.node, out)
-                .map_err(|e| e.in_field("node"))?;
+                .map_err(|e| e.in_field("node").in_type("Expr"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -323,7 +325,7 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
                 node: <ExprNode as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("node"))?,
+                    .map_err(|e| e.in_field("node").in_type("Expr"))?,
             })
         }
     }

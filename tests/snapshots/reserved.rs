@@ -101,7 +101,7 @@ pub mod r#match {
                         vec: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("Vec"))?,
+                            .map_err(|e| e.in_field("Vec").in_type("match.self.Box"))?,
                     })
                 }
             }
@@ -167,7 +167,7 @@ pub mod r#match {
                     ::avdl2rs::codec::write_int(out, self.f_);
                     ::avdl2rs::codec::write_int(out, self.camel_case);
                     <Enum as ::avdl2rs::AvroEncode>::encode(&self.option, out)
-                        .map_err(|e| e.in_field("Option"))?;
+                        .map_err(|e| e.in_field("Option").in_type("match.self.type"))?;
                     match &self.result {
                         ::core::option::Option::None => {
                             ::avdl2rs::codec::write_long(out, 0);
@@ -178,7 +178,7 @@ pub mod r#match {
                             <Box as ::avdl2rs::AvroEncode>::encode(value, out)
                         }
                     }
-                        .map_err(|e| e.in_field("Result"))?;
+                        .map_err(|e| e.in_field("Result").in_type("match.self.type"))?;
                     ::core::result::Result::Ok(())
                 }
             }
@@ -190,19 +190,43 @@ pub mod r#match {
                         r#type: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("type"))?,
-                        self_: reader.read_int().map_err(|e| e.in_field("self"))?,
-                        self_2: reader.read_int().map_err(|e| e.in_field("Self"))?,
-                        super_: reader.read_int().map_err(|e| e.in_field("super"))?,
-                        crate_: reader.read_int().map_err(|e| e.in_field("crate"))?,
-                        r#fn: reader.read_int().map_err(|e| e.in_field("fn"))?,
-                        r#async: reader.read_int().map_err(|e| e.in_field("async"))?,
-                        f_: reader.read_int().map_err(|e| e.in_field("_"))?,
+                            .map_err(|e| e.in_field("type").in_type("match.self.type"))?,
+                        self_: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("self").in_type("match.self.type"))?,
+                        self_2: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("Self").in_type("match.self.type"))?,
+                        super_: reader
+                            .read_int()
+                            .map_err(|e| {
+                                e.in_field("super").in_type("match.self.type")
+                            })?,
+                        crate_: reader
+                            .read_int()
+                            .map_err(|e| {
+                                e.in_field("crate").in_type("match.self.type")
+                            })?,
+                        r#fn: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("fn").in_type("match.self.type"))?,
+                        r#async: reader
+                            .read_int()
+                            .map_err(|e| {
+                                e.in_field("async").in_type("match.self.type")
+                            })?,
+                        f_: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("_").in_type("match.self.type"))?,
                         camel_case: reader
                             .read_int()
-                            .map_err(|e| e.in_field("camelCase"))?,
+                            .map_err(|e| {
+                                e.in_field("camelCase").in_type("match.self.type")
+                            })?,
                         option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("Option"))?,
+                            .map_err(|e| {
+                                e.in_field("Option").in_type("match.self.type")
+                            })?,
                         result: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -213,7 +237,9 @@ pub mod r#match {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("Result"))?,
+                            .map_err(|e| {
+                                e.in_field("Result").in_type("match.self.type")
+                            })?,
                     })
                 }
             }

@@ -36,8 +36,8 @@ const _: () = {
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             ::core::result::Result::Ok(Self {
-                x: reader.read_int().map_err(|e| e.in_field("x"))?,
-                y: reader.read_int().map_err(|e| e.in_field("y"))?,
+                x: reader.read_int().map_err(|e| e.in_field("x").in_type("Point"))?,
+                y: reader.read_int().map_err(|e| e.in_field("y").in_type("Point"))?,
             })
         }
     }
@@ -147,9 +147,9 @@ const _: () = {
                     <Point as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("optional_record"))?;
+                .map_err(|e| e.in_field("optional_record").in_type("Shapes"))?;
             <ShapesMulti as ::avdl2rs::AvroEncode>::encode(&self.multi, out)
-                .map_err(|e| e.in_field("multi"))?;
+                .map_err(|e| e.in_field("multi").in_type("Shapes"))?;
             match &self.multi_with_null {
                 ::core::option::Option::None => {
                     ::avdl2rs::codec::write_long(out, 1);
@@ -159,7 +159,7 @@ const _: () = {
                     <ShapesMultiWithNull as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("multi_with_null"))?;
+                .map_err(|e| e.in_field("multi_with_null").in_type("Shapes"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.in_array,
@@ -176,7 +176,7 @@ const _: () = {
                         }
                     },
                 )
-                .map_err(|e| e.in_field("in_array"))?;
+                .map_err(|e| e.in_field("in_array").in_type("Shapes"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.in_map.len(),
@@ -186,9 +186,9 @@ const _: () = {
                         out,
                     ),
                 )
-                .map_err(|e| e.in_field("in_map"))?;
+                .map_err(|e| e.in_field("in_map").in_type("Shapes"))?;
             <ShapesOnlyBranch as ::avdl2rs::AvroEncode>::encode(&self.only_branch, out)
-                .map_err(|e| e.in_field("only_branch"))?;
+                .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?;
             ::core::result::Result::Ok(())
         }
     }
@@ -209,7 +209,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("null_first"))?,
+                    .map_err(|e| e.in_field("null_first").in_type("Shapes"))?,
                 null_last: reader
                     .read_union_index(2)
                     .and_then(|index| {
@@ -219,7 +219,7 @@ const _: () = {
                             reader.read_long().map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("null_last"))?,
+                    .map_err(|e| e.in_field("null_last").in_type("Shapes"))?,
                 optional_record: reader
                     .read_union_index(2)
                     .and_then(|index| {
@@ -230,9 +230,9 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("optional_record"))?,
+                    .map_err(|e| e.in_field("optional_record").in_type("Shapes"))?,
                 multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("multi"))?,
+                    .map_err(|e| e.in_field("multi").in_type("Shapes"))?,
                 multi_with_null: reader
                     .read_union_index(4)
                     .and_then(|index| {
@@ -243,7 +243,7 @@ const _: () = {
                                 .map(::core::option::Option::Some)
                         }
                     })
-                    .map_err(|e| e.in_field("multi_with_null"))?,
+                    .map_err(|e| e.in_field("multi_with_null").in_type("Shapes"))?,
                 in_array: reader
                     .read_array(|reader| {
                         reader
@@ -257,14 +257,14 @@ const _: () = {
                                 }
                             })
                     })
-                    .map_err(|e| e.in_field("in_array"))?,
+                    .map_err(|e| e.in_field("in_array").in_type("Shapes"))?,
                 in_map: reader
                     .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
                         reader,
                     ))
-                    .map_err(|e| e.in_field("in_map"))?,
+                    .map_err(|e| e.in_field("in_map").in_type("Shapes"))?,
                 only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("only_branch"))?,
+                    .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?,
             })
         }
     }

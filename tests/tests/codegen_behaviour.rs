@@ -428,6 +428,14 @@ fn namespaces_become_modules_with_relative_paths() {
         },
     };
     assert_eq!(decode::<Audit>(&encode(&audit)), audit);
+    // A failure names the path from the outermost record down to the field.
+    let bytes = encode(&audit);
+    let error = Audit::decode(&mut Reader::new(&bytes[..bytes.len() - 2])).unwrap_err();
+    assert_eq!(
+        error.path(),
+        "com.example.common.Audit.order.customer.name",
+        "{error}"
+    );
     assert_eq!(<Order as AvroSchema>::FULL_NAME, "com.example.orders.Order");
     // SCHEMA_JSON is standalone: the types Audit uses are defined inside it.
     let schema: serde_json::Value =
