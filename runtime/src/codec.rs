@@ -347,7 +347,8 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads an array: all its blocks, each item with `item`. Item errors get the item's
-    /// index added to their path.
+    /// index added to their path. Room is reserved per block for its count (already bounded
+    /// by the input left), but for no more than 1 MiB of items ahead of those read.
     #[inline]
     pub fn read_array<T>(
         &mut self,
@@ -607,7 +608,6 @@ mod tests {
         assert_eq!(prealloc::<u64>(1000), 1000);
         assert_eq!(prealloc::<u64>(1 << 30), PREALLOC_BYTES / 8);
         assert_eq!(prealloc::<[u8; 4096]>(1 << 20), PREALLOC_BYTES / 4096);
-        assert_eq!(prealloc::<()>(1 << 30), 1 << 30);
     }
 
     #[test]
