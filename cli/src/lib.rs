@@ -40,6 +40,8 @@ pub enum Command {
     Idl2schemata(cmd::idl2schemata::Args),
     /// Generates Rust types with Avro codecs from schema files (.avdl, .avsc, .avpr).
     Gen(cmd::gen::Args),
+    /// Checks a new schema version against previous ones at a compatibility level.
+    Compat(cmd::compat::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
@@ -64,6 +66,7 @@ where
         Command::Idl(args) => cmd::idl::run(args),
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
         Command::Gen(args) => cmd::gen::run(args),
+        Command::Compat(args) => return cmd::compat::run(args),
     };
     match result {
         Ok(()) => ExitCode::from(io::SUCCESS),
