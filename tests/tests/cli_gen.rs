@@ -3,37 +3,19 @@
 //! file or a module tree, the flags reach the generator, and failures exit 1 (located error)
 //! or 2 (usage).
 
-use std::io::Write;
+mod cli_support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 use avdl2rs_codegen::{Generator, MapType, Options, TimeCrate};
-use avdl2rs_tests::{cli_binary, conformance_dir, files_with_extension, workspace_root};
+use cli_support::{path_str, run, stderr};
 
-/// Runs the binary with `args`, feeding `stdin`.
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(cli_binary())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("avdl2rs starts");
-    let mut input = child.stdin.take().unwrap();
-    // A command that fails before reading stdin closes it: that is not the test's failure.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
-}
+use avdl2rs_tests::{conformance_dir, files_with_extension, workspace_root};
 
 /// The stdout of a successful run.
 fn stdout_of(args: &[&str]) -> String {
     let output = run(args, "");
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -42,10 +24,6 @@ fn library(file: &Path, options: Options, include_dirs: &[PathBuf]) -> String {
     let mut generator = Generator::new(options);
     generator.add_file(file, include_dirs).unwrap();
     generator.generate().unwrap()
-}
-
-fn path_str(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 test paths")
 }
 
 fn orders_avdl() -> PathBuf {
@@ -92,7 +70,7 @@ fn an_idl_file_gives_the_code_of_its_reference_json() {
                 "{}: differs from the code of {} ({})",
                 input.display(),
                 expected.display(),
-                String::from_utf8_lossy(&from_idl.stderr)
+                stderr(&from_idl)
             ));
         }
     }
@@ -193,7 +171,7 @@ fn invalid_input_exits_1_with_a_located_error() {
     let output = run(&["gen", path_str(&bad)], "");
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = stderr(&output);
     assert!(err.contains(&format!("{}:4:3:", bad.display())), "{err}");
     assert!(err.contains("4 |   }"), "the snippet is shown: {err}");
 
@@ -207,7 +185,7 @@ fn invalid_input_exits_1_with_a_located_error() {
     ] {
         let output = run(&args, "protocol P { record R { Nope n; } }");
         assert_eq!(output.status.code(), Some(1), "{args:?}");
-        let err = String::from_utf8_lossy(&output.stderr);
+        let err = stderr(&output);
         assert!(
             !err.is_empty() && !err.contains("panicked"),
             "{args:?}: {err}"
