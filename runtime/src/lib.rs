@@ -82,6 +82,53 @@ pub trait AvroDecode: Sized {
 /// Implemented for every `T: AvroSchema + AvroEncode + AvroDecode`; bring it into scope with
 /// `use avdl2rs::Avro;` (the trait and the derive macro of the same name live in different
 /// namespaces, so one `use` imports both).
+///
+/// ```
+/// use avdl2rs::codec::{self, Reader};
+/// use avdl2rs::{Avro, AvroDecode, AvroEncode, AvroSchema, DecodeError, EncodeError};
+/// use avdl2rs::{SubjectNameStrategy, SubjectPart};
+///
+/// /// `record shop.Ping { long id; }`, with the impls generated code would have.
+/// #[derive(Debug, PartialEq)]
+/// struct Ping {
+///     id: i64,
+/// }
+///
+/// const CANONICAL: &str = r#"{"name":"shop.Ping","type":"record","fields":[{"name":"id","type":"long"}]}"#;
+///
+/// impl AvroSchema for Ping {
+///     const SCHEMA_JSON: &'static str = CANONICAL;
+///     const CANONICAL_FORM: &'static str = CANONICAL;
+///     const FINGERPRINT: u64 = avdl2rs::fingerprint::rabin_fingerprint(CANONICAL.as_bytes());
+///     const FULL_NAME: &'static str = "shop.Ping";
+/// }
+///
+/// impl AvroEncode for Ping {
+///     fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+///         codec::write_long(out, self.id);
+///         Ok(())
+///     }
+/// }
+///
+/// impl AvroDecode for Ping {
+///     fn decode(reader: &mut Reader<'_>) -> Result<Self, DecodeError> {
+///         let id = reader.read_long().map_err(|e| e.in_field("id").in_type("shop.Ping"))?;
+///         Ok(Ping { id })
+///     }
+/// }
+///
+/// // Magic byte, schema id 42 big-endian, then the body: 21 as a zig-zag varint.
+/// let message = Ping { id: 21 }.to_confluent(42)?;
+/// assert_eq!(message, [0x00, 0x00, 0x00, 0x00, 0x2a, 0x2a]);
+/// assert_eq!(Ping::from_confluent(&message)?, (42, Ping { id: 21 }));
+///
+/// let single = Ping { id: 21 }.to_single_object()?;
+/// assert_eq!(Ping::from_single_object(&single)?, Ping { id: 21 });
+///
+/// let subject = Ping::subject_name(SubjectNameStrategy::TopicRecordName, "pings", SubjectPart::Value);
+/// assert_eq!(subject, "pings-shop.Ping");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
     /// The Avro binary encoding of `self`, in a new buffer.
     fn to_avro_bytes(&self) -> Result<Vec<u8>, EncodeError> {
