@@ -5,9 +5,10 @@
 //! intermediate value tree.
 //!
 //! The [`Reader`] treats its input as untrusted: every length and count is checked against
-//! the bytes that are left before anything is allocated, so a hostile input costs at most
-//! memory proportional to its own size, and every failure is a [`DecodeError`] carrying the
-//! byte offset (never a panic).
+//! the bytes that are left before anything is allocated, and an array reserves at most 1 MiB
+//! ahead of the items it has read, so the memory a hostile input costs grows only with the
+//! values it really holds; every failure is a [`DecodeError`] carrying the byte offset (never
+//! a panic).
 //!
 //! Limit: the items of one array or map can number at most the bytes that were left when the
 //! array or map started. Any real item takes at least one byte except `null` (and empty
