@@ -41,6 +41,7 @@ pub(crate) fn record_defaults(
         let expr = writer
             .expr(&field.ty, default)
             .map_err(|message| Error::InvalidDefault {
+                origin: String::new(),
                 record: named.name.full_name(),
                 field: field.avro_name.clone(),
                 message,

@@ -34,6 +34,8 @@ pub enum Error {
     },
     /// Two named types would get the same Rust name in the same module.
     NameClash {
+        /// Where the second type was read from.
+        origin: String,
         /// The full Avro name of the first type.
         first: String,
         /// The full Avro name of the second type.
@@ -43,6 +45,8 @@ pub enum Error {
     },
     /// A field default does not fit the field's type.
     InvalidDefault {
+        /// Where the record was read from.
+        origin: String,
         /// The full name of the record.
         record: String,
         /// The Avro field name.
@@ -74,20 +78,22 @@ impl fmt::Display for Error {
             Error::Idl { message } => f.write_str(message),
             Error::Schema { origin, source } => write!(f, "{origin}: {source}"),
             Error::NameClash {
+                origin,
                 first,
                 second,
                 rust_name,
             } => write!(
                 f,
-                "types {first:?} and {second:?} both map to the Rust type `{rust_name}` in one \
+                "{origin}: types {first:?} and {second:?} both map to the Rust type `{rust_name}` in one \
                  module (with flat modules, every type shares the root module)"
             ),
             Error::InvalidDefault {
+                origin,
                 record,
                 field,
                 message,
             } => {
-                write!(f, "{record}.{field}: invalid default: {message}")
+                write!(f, "{origin}: {record}.{field}: invalid default: {message}")
             }
             Error::InvalidOption { message } => write!(f, "invalid option: {message}"),
             Error::Unsupported { message } => write!(f, "unsupported schema: {message}"),

@@ -102,6 +102,9 @@ pub struct Generator {
     options: Options,
     set: SchemaSet,
     files_read: Vec<PathBuf>,
+    /// Per successful `add_schema_json`: the number of named types registered after it, and
+    /// its origin, so that errors found later can name the file a type came from.
+    origins: Vec<(usize, String)>,
 }
 
 impl Generator {
@@ -111,6 +114,7 @@ impl Generator {
             options,
             set: SchemaSet::new(),
             files_read: Vec::new(),
+            origins: Vec::new(),
         }
     }
 
@@ -172,7 +176,54 @@ impl Generator {
         parsed.map_err(|source| Error::Schema {
             origin: origin.to_string(),
             source,
-        })
+        })?;
+        self.origins.push((self.set.len(), origin.to_string()));
+        Ok(())
+    }
+
+    /// Where the named type `full_name` was read from.
+    fn origin_of(&self, full_name: &str) -> String {
+        let index = self
+            .set
+            .iter()
+            .position(|n| n.name.full_name() == full_name);
+        index
+            .and_then(|i| self.origins.iter().find(|(end, _)| *end > i))
+            .map(|(_, origin)| origin.clone())
+            .unwrap_or_default()
+    }
+
+    /// Fills in the origin of errors raised after parsing.
+    fn locate(&self, error: Error) -> Error {
+        match error {
+            Error::NameClash {
+                first,
+                second,
+                rust_name,
+                ..
+            } => Error::NameClash {
+                origin: self.origin_of(&second),
+                first,
+                second,
+                rust_name,
+            },
+            Error::InvalidDefault {
+                record,
+                field,
+                message,
+                ..
+            } => Error::InvalidDefault {
+                origin: self.origin_of(&record),
+                record,
+                field,
+                message,
+            },
+            other => other,
+        }
+    }
+
+    fn type_space(&self) -> Result<space::TypeSpace, Error> {
+        space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))
     }
 
     /// Every file read so far, IDL imports included (for `cargo:rerun-if-changed`).
@@ -184,7 +235,7 @@ impl Generator {
     /// (relative to where the output is included), in output order. Build scripts use it to
     /// refer to the generated types, e.g. to register them.
     pub fn named_types(&self) -> Result<Vec<GeneratedType>, Error> {
-        let space = space::TypeSpace::build(&self.set, &self.options)?;
+        let space = self.type_space()?;
         Ok(space
             .defs
             .iter()
@@ -203,8 +254,10 @@ impl Generator {
     /// The Rust source of every type added so far: an `@generated` header, then the types,
     /// formatted. The output depends only on the inputs and options.
     pub fn generate(&self) -> Result<String, Error> {
-        let space = space::TypeSpace::build(&self.set, &self.options)?;
-        let tokens = render::Renderer::new(&self.set, &space, &self.options)?.file()?;
+        let space = self.type_space()?;
+        let tokens = render::Renderer::new(&self.set, &space, &self.options)?
+            .file()
+            .map_err(|e| self.locate(e))?;
         let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Unsupported {
             message: format!("generated code does not parse (a generator bug): {e}"),
         })?;

@@ -271,6 +271,7 @@ impl Builder<'_> {
             let ident = naming::type_name(&named.name.name);
             if let Some(first) = taken.insert((module.clone(), ident.clone()), full_name.clone()) {
                 return Err(Error::NameClash {
+                    origin: String::new(),
                     first,
                     second: full_name,
                     rust_name: ident,

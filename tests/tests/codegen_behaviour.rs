@@ -205,6 +205,7 @@ fn flat_modules_reject_name_clashes() {
     });
     flat.add_schema_json(json, "clash.avsc").unwrap();
     let text = flat.generate().unwrap_err().to_string();
+    assert!(text.starts_with("clash.avsc: "), "{text}");
     assert!(
         text.contains("\"a.Same\"") && text.contains("\"b.Same\"") && text.contains("`Same`"),
         "{text}"
