@@ -86,6 +86,10 @@ impl Builder {
     /// Adds a schema file (`.avdl`, `.avsc`, `.avpr`) or a directory, whose schema files are
     /// all read (recursively, in path order). Relative paths are relative to the package
     /// root, where cargo runs build scripts.
+    ///
+    /// Files are read in the order added, and a `.avsc`/`.avpr` file may refer to the named
+    /// types of the files read before it; IDL files import what they use, and a type
+    /// imported by several files is generated once.
     pub fn input(&mut self, path: impl AsRef<Path>) -> &mut Self {
         self.inputs.push(path.as_ref().to_path_buf());
         self
