@@ -20,8 +20,8 @@ struct Output {
     json: Json,
     shape: Shape,
     nested: Vec<syn::Type>,
-    /// Field defaults: field index, value, span, and whether they can be checked here.
-    defaults: Vec<(usize, At<Json>, bool)>,
+    /// Field defaults: field index and value.
+    defaults: Vec<(usize, Json)>,
 }
 
 /// Expands `#[derive(Avro)]` on `input`.
@@ -93,22 +93,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
             format!("the Avro schema of this type is invalid: {e}"),
         )
     })?;
-    let mut errors = Errors::default();
-    let mut defaults = Vec::new();
-    for (index, default, checkable) in output.defaults {
-        if checkable && !parsed.is_valid_default(index, &default.value) {
-            errors.at_span(
-                default.span,
-                format!(
-                    "the default {} does not fit the field's Avro type",
-                    default.value
-                ),
-            );
-        }
-        defaults.push((index, default.value));
-    }
-    errors.finish()?;
-    let texts = parsed.texts(&defaults);
+    let texts = parsed.texts(&output.defaults);
     let is_union = matches!(output.shape, Shape::Union { .. });
     let schema_impl = schema_impl(
         &input.ident,
@@ -241,7 +226,10 @@ fn record(
             })
         });
         if let Some(default) = default {
-            defaults.push((index, default, !typed.nested));
+            if !typed.nested {
+                check_default(&object, &default, types.errors);
+            }
+            defaults.push((index, default.value));
         }
         json_fields.push(Json::Object(object));
         codec_fields.push(RecordField {
@@ -257,6 +245,24 @@ fn record(
         nested: std::mem::take(&mut types.nested),
         defaults,
     })
+}
+
+/// Checks `default` against the type of the field `field` (its JSON, without nested derived
+/// types) by parsing a record of that one field; a field whose type refers to a fixed defined
+/// by an earlier field is not checked.
+fn check_default(field: &Map<String, Json>, default: &At<Json>, errors: &mut Errors) {
+    let record = json!({"type": "record", "name": "DefaultCheck", "fields": [field]});
+    if let Ok(parsed) = node::parse(&record, 0) {
+        if !parsed.is_valid_default(0, &default.value) {
+            errors.at_span(
+                default.span,
+                format!(
+                    "the default {} does not fit the field's Avro type {}",
+                    default.value, field["type"]
+                ),
+            );
+        }
+    }
 }
 
 /// `{"type": kind, ...header}` with `type` first.
@@ -378,6 +384,7 @@ fn symbols(
 }
 
 fn union(data: &syn::DataEnum, types: &mut Types<'_>) -> Option<Output> {
+    types.self_is_union = true;
     let mut branches = Vec::new();
     let mut variants = Vec::new();
     let mut keys: Vec<String> = Vec::new();

@@ -34,6 +34,8 @@ pub(crate) struct Types<'a> {
     pub self_ident: &'a syn::Ident,
     /// The derived type's full Avro name.
     pub self_full_name: String,
+    /// Whether the derived type is a union (which has no name to recurse through).
+    pub self_is_union: bool,
     /// The other derived types used, in placeholder order.
     pub nested: Vec<syn::Type>,
     /// Fixed types defined so far (a second use is written by name).
@@ -66,6 +68,7 @@ impl<'a> Types<'a> {
         Types {
             self_ident,
             self_full_name,
+            self_is_union: false,
             nested: Vec::new(),
             fixed_defined: BTreeSet::new(),
             errors,
@@ -156,6 +159,10 @@ impl<'a> Types<'a> {
             }
             _ if path.is_ident("Self") || path.is_ident(self.self_ident) => {
                 self.reject_logical(attrs);
+                if self.self_is_union {
+                    self.errors.at(ty, "a union cannot hold itself: Avro unions have no name to refer back to, so put the recursion in a record");
+                    return None;
+                }
                 let self_ty: syn::Type = syn::parse_quote!(#path);
                 Some(leaf_named(
                     Value::Named {

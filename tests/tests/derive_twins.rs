@@ -145,7 +145,10 @@ mod defaults {
             raw: vec![0, 255],
             tag: Tag(*b"ab"),
             level: Level::High,
-            inner: Inner { a: 7, b: "x".into() },
+            inner: Inner {
+                a: 7,
+                b: "x".into(),
+            },
             list: vec![1, 2],
             lookup: HashMap::from([("one".to_owned(), 1)]),
             maybe: Some("m".into()),
@@ -217,7 +220,11 @@ mod logical {
             local_ms: local,
             local_us: local,
             local_ns: local,
-            span: Duration { months: 1, days: 2, millis: 3 },
+            span: Duration {
+                months: 1,
+                days: 2,
+                millis: 3,
+            },
             unknown: "u".into(),
             maybe_day: None,
             when: When::Uuid(Uuid::from_u128(7)),
@@ -360,21 +367,48 @@ mod recursion {
     }
 
     pub fn list() -> LinkedList {
-        LinkedList { value: 1, next: Some(Box::new(LinkedList { value: 2, next: None })) }
+        LinkedList {
+            value: 1,
+            next: Some(Box::new(LinkedList {
+                value: 2,
+                next: None,
+            })),
+        }
     }
 
     pub fn tree() -> Tree {
-        let leaf = || Tree { children: vec![], by_name: HashMap::new() };
-        Tree { children: vec![leaf(), leaf()], by_name: HashMap::from([("l".to_owned(), leaf())]) }
+        let leaf = || Tree {
+            children: vec![],
+            by_name: HashMap::new(),
+        };
+        Tree {
+            children: vec![leaf(), leaf()],
+            by_name: HashMap::from([("l".to_owned(), leaf())]),
+        }
     }
 
     pub fn ping() -> Ping {
-        Ping { pong: Some(Pong { ping: Some(Box::new(Ping { pong: None })) }) }
+        Ping {
+            pong: Some(Pong {
+                ping: Some(Box::new(Ping { pong: None })),
+            }),
+        }
     }
 
     pub fn expr() -> Expr {
-        let long = |n| Box::new(Expr { node: ExprNode::Long(n) });
-        Expr { node: ExprNode::Sum(Sum { left: long(1), right: Box::new(Expr { node: ExprNode::Expr(long(2)) }) }) }
+        let long = |n| {
+            Box::new(Expr {
+                node: ExprNode::Long(n),
+            })
+        };
+        Expr {
+            node: ExprNode::Sum(Sum {
+                left: long(1),
+                right: Box::new(Expr {
+                    node: ExprNode::Expr(long(2)),
+                }),
+            }),
+        }
     }
 }
 
@@ -524,7 +558,11 @@ mod unions {
             optional_record: Some(Point { x: 1, y: 2 }),
             multi: Multi::Array(vec![0.5, -2.0]),
             multi_with_null: MultiWithNull::Colour(Colour::Green),
-            in_array: vec![InArray::Null(()), InArray::Int(3), InArray::String("s".into())],
+            in_array: vec![
+                InArray::Null(()),
+                InArray::Int(3),
+                InArray::String("s".into()),
+            ],
             in_map: HashMap::from([("p".to_owned(), InMap::Point(Point { x: -5, y: 6 }))]),
             only_branch: OnlyBranch::Float(2.5),
         }
@@ -546,7 +584,12 @@ struct Twin {
 fn twin<T: Avro + PartialEq + std::fmt::Debug>(file: &'static str, value: T) -> Twin {
     let bytes = value.to_avro_bytes().expect("the sample encodes");
     let back = T::from_avro_bytes(&bytes).expect("the sample decodes");
-    assert_eq!(back, value, "{} does not round-trip through its own codec", T::FULL_NAME);
+    assert_eq!(
+        back,
+        value,
+        "{} does not round-trip through its own codec",
+        T::FULL_NAME
+    );
     Twin {
         file,
         full_name: T::FULL_NAME,
@@ -566,9 +609,21 @@ fn twins() -> Vec<Twin> {
     vec![
         twin("defaults.avsc", d::Level::Medium),
         twin("defaults.avsc", d::Tag(*b"zz")),
-        twin("defaults.avsc", d::Inner { a: 1, b: "b".into() }),
+        twin(
+            "defaults.avsc",
+            d::Inner {
+                a: 1,
+                b: "b".into(),
+            },
+        ),
         twin("defaults.avsc", d::settings()),
-        twin("defaults.avsc", d::Partial { required: 3, optional: 4 }),
+        twin(
+            "defaults.avsc",
+            d::Partial {
+                required: 3,
+                optional: 4,
+            },
+        ),
         twin("logical.avsc", logical::logical()),
         twin("namespaces.avpr", n::Money { cents: -1 }),
         twin("namespaces.avpr", n::Customer { name: "c".into() }),
@@ -581,7 +636,13 @@ fn twins() -> Vec<Twin> {
         twin("recursion.avsc", r::ping()),
         twin("recursion.avsc", r::Pong { ping: None }),
         twin("recursion.avsc", r::expr()),
-        twin("recursion.avsc", r::Sum { left: Box::new(r::expr()), right: Box::new(r::expr()) }),
+        twin(
+            "recursion.avsc",
+            r::Sum {
+                left: Box::new(r::expr()),
+                right: Box::new(r::expr()),
+            },
+        ),
         twin("reserved.avsc", reserved::Enum::SelfSymbol),
         twin("reserved.avsc", reserved::BoxRecord { vec: "v".into() }),
         twin("reserved.avsc", reserved::value()),
@@ -594,7 +655,9 @@ fn twins() -> Vec<Twin> {
 fn generated_case(twin: &Twin) -> &'static Case {
     CASES
         .iter()
-        .find(|c| c.file.ends_with(&format!("snapshots/{}", twin.file)) && c.full_name == twin.full_name)
+        .find(|c| {
+            c.file.ends_with(&format!("snapshots/{}", twin.file)) && c.full_name == twin.full_name
+        })
         .unwrap_or_else(|| panic!("no generated type {} from {}", twin.full_name, twin.file))
 }
 
@@ -604,17 +667,28 @@ fn every_generated_snapshot_type_has_a_twin() {
     let missing: Vec<&str> = CASES
         .iter()
         .filter(|c| c.file.contains("/tests/snapshots/"))
-        .filter(|c| !twins.iter().any(|t| c.file.ends_with(t.file) && c.full_name == t.full_name))
+        .filter(|c| {
+            !twins
+                .iter()
+                .any(|t| c.file.ends_with(t.file) && c.full_name == t.full_name)
+        })
         .map(|c| c.full_name)
         .collect();
-    assert!(missing.is_empty(), "snapshot types without a derived twin: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "snapshot types without a derived twin: {missing:?}"
+    );
 }
 
 #[test]
 fn twins_have_the_canonical_form_and_fingerprint_of_the_generated_types() {
     for twin in twins() {
         let case = generated_case(&twin);
-        assert_eq!(twin.canonical_form, case.canonical_form, "{}", twin.full_name);
+        assert_eq!(
+            twin.canonical_form, case.canonical_form,
+            "{}",
+            twin.full_name
+        );
         assert_eq!(twin.fingerprint, case.fingerprint, "{}", twin.full_name);
     }
 }
@@ -623,7 +697,8 @@ fn twins_have_the_canonical_form_and_fingerprint_of_the_generated_types() {
 fn generated_types_reencode_the_twins_bytes_unchanged() {
     for twin in twins() {
         let case = generated_case(&twin);
-        let theirs = (case.reencode)(&twin.bytes).unwrap_or_else(|e| panic!("{}: {e}", twin.full_name));
+        let theirs =
+            (case.reencode)(&twin.bytes).unwrap_or_else(|e| panic!("{}: {e}", twin.full_name));
         assert_eq!(theirs, twin.bytes, "{}", twin.full_name);
     }
 }
@@ -631,8 +706,12 @@ fn generated_types_reencode_the_twins_bytes_unchanged() {
 #[test]
 fn twins_round_trip_through_apache_avro_with_the_derived_schema() {
     for twin in twins() {
-        let schema = apache_avro::Schema::parse_str(twin.schema_json)
-            .unwrap_or_else(|e| panic!("apache-avro rejects the schema of {}: {e}\n{}", twin.full_name, twin.schema_json));
+        let schema = apache_avro::Schema::parse_str(twin.schema_json).unwrap_or_else(|e| {
+            panic!(
+                "apache-avro rejects the schema of {}: {e}\n{}",
+                twin.full_name, twin.schema_json
+            )
+        });
         let value = apache_avro::from_avro_datum(&schema, &mut twin.bytes.as_slice(), None)
             .unwrap_or_else(|e| panic!("apache-avro cannot read {}: {e}", twin.full_name));
         let theirs = apache_avro::to_avro_datum(&schema, value).unwrap();
@@ -651,21 +730,51 @@ fn apache_avro_reads_the_expected_values() {
     let list = recursion::list();
     let expected_list = record(vec![
         ("value", Value::Int(1)),
-        ("next", Value::Union(1, Box::new(record(vec![("value", Value::Int(2)), ("next", Value::Union(0, Box::new(Value::Null)))])))),
+        (
+            "next",
+            Value::Union(
+                1,
+                Box::new(record(vec![
+                    ("value", Value::Int(2)),
+                    ("next", Value::Union(0, Box::new(Value::Null))),
+                ])),
+            ),
+        ),
     ]);
     let shapes = unions::shapes();
     let expected_shapes = record(vec![
-        ("null_first", Value::Union(1, Box::new(Value::String("first".into())))),
+        (
+            "null_first",
+            Value::Union(1, Box::new(Value::String("first".into()))),
+        ),
         ("null_last", Value::Union(0, Box::new(Value::Long(-1)))),
         ("optional_record", Value::Union(1, Box::new(point(1, 2)))),
-        ("multi", Value::Union(3, Box::new(Value::Array(vec![Value::Double(0.5), Value::Double(-2.0)])))),
-        ("multi_with_null", Value::Union(2, Box::new(Value::Enum(1, "GREEN".into())))),
-        ("in_array", Value::Array(vec![
-            Value::Union(0, Box::new(Value::Null)),
-            Value::Union(1, Box::new(Value::Int(3))),
-            Value::Union(2, Box::new(Value::String("s".into()))),
-        ])),
-        ("in_map", Value::Map(HashMap::from([("p".to_owned(), Value::Union(1, Box::new(point(-5, 6))))]))),
+        (
+            "multi",
+            Value::Union(
+                3,
+                Box::new(Value::Array(vec![Value::Double(0.5), Value::Double(-2.0)])),
+            ),
+        ),
+        (
+            "multi_with_null",
+            Value::Union(2, Box::new(Value::Enum(1, "GREEN".into()))),
+        ),
+        (
+            "in_array",
+            Value::Array(vec![
+                Value::Union(0, Box::new(Value::Null)),
+                Value::Union(1, Box::new(Value::Int(3))),
+                Value::Union(2, Box::new(Value::String("s".into()))),
+            ]),
+        ),
+        (
+            "in_map",
+            Value::Map(HashMap::from([(
+                "p".to_owned(),
+                Value::Union(1, Box::new(point(-5, 6))),
+            )])),
+        ),
         ("only_branch", Value::Union(0, Box::new(Value::Float(2.5)))),
     ]);
     check_expected(&list, expected_list);
@@ -673,7 +782,10 @@ fn apache_avro_reads_the_expected_values() {
     let order = namespaces::order();
     let expected_order = record(vec![
         ("total", record(vec![("cents", Value::Long(1999))])),
-        ("customer", record(vec![("name", Value::String("Ada".into()))])),
+        (
+            "customer",
+            record(vec![("name", Value::String("Ada".into()))]),
+        ),
         ("status", Value::Enum(1, "DONE".into())),
     ]);
     check_expected(&order, expected_order);
@@ -686,5 +798,10 @@ fn check_expected<T: Avro + PartialEq + std::fmt::Debug>(value: &T, expected: Va
     let read = apache_avro::from_avro_datum(&schema, &mut ours.as_slice(), None).unwrap();
     assert_eq!(read, expected, "{}", T::FULL_NAME);
     let theirs = apache_avro::to_avro_datum(&schema, expected).unwrap();
-    assert_eq!(&T::from_avro_bytes(&theirs).unwrap(), value, "{}", T::FULL_NAME);
+    assert_eq!(
+        &T::from_avro_bytes(&theirs).unwrap(),
+        value,
+        "{}",
+        T::FULL_NAME
+    );
 }

@@ -1,0 +1,21 @@
+use avdl2rs::Avro;
+
+#[derive(Avro)]
+enum SameType {
+    First(i32),
+    Second(i32),
+}
+
+#[derive(Avro)]
+enum OptionalBranch {
+    Maybe(Option<String>),
+    Count(i64),
+}
+
+#[derive(Avro)]
+enum Recursive {
+    Leaf(i32),
+    List(Vec<Recursive>),
+}
+
+fn main() {}
