@@ -213,6 +213,37 @@ fn flat_modules_reject_name_clashes() {
 }
 
 #[test]
+fn an_enum_without_symbols_is_an_error() {
+    let mut generator = Generator::new(Options::default());
+    generator
+        .add_schema_json(r#"{"type": "enum", "name": "E", "symbols": []}"#, "e.avsc")
+        .unwrap();
+    let text = generator.generate().unwrap_err().to_string();
+    assert!(text.contains("\"E\" has no symbols"), "{text}");
+}
+
+#[test]
+fn options_that_are_not_rust_paths_are_errors() {
+    let json = r#"{"type": "fixed", "name": "F", "size": 1}"#;
+    for options in [
+        Options {
+            extra_derives: vec!["not a path!".into()],
+            ..Options::default()
+        },
+        Options {
+            runtime_path: "::".into(),
+            ..Options::default()
+        },
+    ] {
+        let mut generator = Generator::new(options);
+        generator.add_schema_json(json, "f.avsc").unwrap();
+        let error = generator.generate().unwrap_err();
+        assert!(matches!(error, Error::InvalidOption { .. }), "{error}");
+        assert!(error.to_string().starts_with("invalid option: "), "{error}");
+    }
+}
+
+#[test]
 fn files_share_named_types() {
     let mut generator = Generator::new(Options::default());
     generator
