@@ -1,48 +1,16 @@
 //! Plain serde structs for the shapes whose generated serde derives the serde-based Avro
-//! libraries do not accept, so that those libraries still get exactly the shape's schema:
+//! libraries do not accept, so that those libraries still get exactly the shape's schema.
 //!
-//! * `ClickEvent.at` (`timestamp-millis`) is a `chrono::DateTime`, whose serde form is RFC
-//!   3339 text; the libraries want the `long` count of milliseconds.
-//! * `Metrics.digest` is the newtype `Digest([u8; 16])`; apache-avro's schema-aware
-//!   serializer maps a newtype struct to a one-field record, not to a `fixed`.
-//!
-//! Each twin holds the same Rust values as the generated type (the instant stays a
-//! `DateTime`), so converting a value builds the same allocations the benchmark decodes.
+//! `Metrics.digest` is the newtype `Digest([u8; 16])`: apache-avro's schema-aware serializer
+//! and deserializer map a newtype struct to a one-field record, not to a `fixed`, and
+//! `serde_avro_fast` reads a `fixed` as bytes, not as a newtype. The twin holds the bytes as
+//! a plain array, written as a `fixed`.
 
 use std::collections::HashMap;
 
-use avdl2rs::chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::shapes::{self, Page, Severity, User};
-
-/// `shapes::ClickEvent` with the instant as milliseconds in serde.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ClickEvent {
-    /// See `shapes::ClickEvent`.
-    pub event_id: String,
-    /// The instant, in serde as milliseconds since the epoch.
-    #[serde(with = "avdl2rs::chrono::serde::ts_milliseconds")]
-    pub at: DateTime<Utc>,
-    /// See `shapes::ClickEvent`.
-    pub user: User,
-    /// See `shapes::ClickEvent`.
-    pub page: Page,
-    /// See `shapes::ClickEvent`.
-    pub session_id: Option<String>,
-}
-
-impl From<&shapes::ClickEvent> for ClickEvent {
-    fn from(value: &shapes::ClickEvent) -> Self {
-        ClickEvent {
-            event_id: value.event_id.clone(),
-            at: value.at,
-            user: value.user.clone(),
-            page: value.page.clone(),
-            session_id: value.session_id.clone(),
-        }
-    }
-}
+use crate::shapes::{self, Severity};
 
 /// `shapes::Metrics` with the digest as a plain array written as a `fixed`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
