@@ -85,6 +85,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
             None
         }
     };
+    let union_branches = std::mem::take(&mut types.union_branches);
     errors.finish()?;
     let output = output.ok_or_else(|| syn::Error::new(Span::call_site(), "unsupported type"))?;
     let parsed = node::parse(&output.json, output.nested.len()).map_err(|e| {
@@ -94,6 +95,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         )
     })?;
     let texts = parsed.texts(&output.defaults);
+    let branch_checks = union_branch_checks(&union_branches);
     let is_union = matches!(output.shape, Shape::Union { .. });
     let schema_impl = schema_impl(
         &input.ident,
@@ -109,7 +111,9 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
     };
     let rt = runtime_path();
     let codec = emit::type_impls(&codec, &rt);
-    Ok(emit::wrap_in_const(quote!(#schema_impl #codec)))
+    Ok(emit::wrap_in_const(
+        quote!(#schema_impl #branch_checks #codec),
+    ))
 }
 
 fn runtime_path() -> syn::Path {
@@ -413,6 +417,7 @@ fn union(data: &syn::DataEnum, types: &mut Types<'_>) -> Option<Output> {
                 ),
             );
         }
+        types.note_union_branch(&typed);
         keys.push(typed.branch_key);
         branches.push(typed.json);
         variants.push(UnionVariant {
@@ -431,6 +436,21 @@ fn union(data: &syn::DataEnum, types: &mut Types<'_>) -> Option<Output> {
         nested: std::mem::take(&mut types.nested),
         defaults: Vec::new(),
     })
+}
+
+/// Compile-time checks that the derived types used as union branches are not unions (whose
+/// branches would nest in the enclosing union, which Avro forbids).
+fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
+    let rt = runtime_path();
+    let checks = branches.iter().map(|ty| {
+        quote::quote_spanned! {ty.span()=>
+            const _: () = ::core::assert!(
+                !#rt::__private::derive_schema::NodeRef::of::<#ty>().is_union(),
+                "a union enum cannot be a branch of another union or of an `Option`: put all branches in one union enum (with a `Null(())` variant for null)"
+            );
+        }
+    });
+    quote!(#(#checks)*)
 }
 
 /// The schema node static and the `DerivedSchema` and `AvroSchema` impls.
@@ -483,5 +503,55 @@ fn schema_impl(
             const FINGERPRINT: u64 = #rt::fingerprint::rabin_fingerprint(&CANONICAL);
             const FULL_NAME: &'static str = #full_name;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand(input: TokenStream) -> Result<TokenStream, syn::Error> {
+        derive(&syn::parse2(input).unwrap())
+    }
+
+    #[test]
+    fn a_record_gets_the_three_impls_inside_one_const_block() {
+        let tokens = expand(quote!(
+            struct Point {
+                x: i32,
+                y: ::std::option::Option<Point2>,
+            }
+        ))
+        .unwrap()
+        .to_string();
+        assert!(tokens.starts_with("const _ : () ="), "{tokens}");
+        for item in [
+            "AvroSchema for Point",
+            "AvroEncode for Point",
+            "AvroDecode for Point",
+        ] {
+            assert!(tokens.contains(item), "no impl {item}: {tokens}");
+        }
+        assert!(tokens.contains("NodeRef :: of :: < Point2 >"), "{tokens}");
+    }
+
+    #[test]
+    fn every_error_of_an_input_is_reported() {
+        let error = expand(quote!(
+            struct Bad<T> {
+                a: u16,
+                #[avro(order = "up")]
+                b: i32,
+                c: ::std::collections::HashMap<i32, i32>,
+                t: T,
+            }
+        ))
+        .unwrap_err();
+        let messages: Vec<String> = error.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 4, "{messages:#?}");
+        assert!(messages[0].contains("generic"));
+        assert!(messages[1].contains("`u16` has no Avro type"));
+        assert!(messages[2].contains("`order`"));
+        assert!(messages[3].contains("map keys"));
     }
 }

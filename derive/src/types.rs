@@ -36,6 +36,9 @@ pub(crate) struct Types<'a> {
     pub self_full_name: String,
     /// Whether the derived type is a union (which has no name to recurse through).
     pub self_is_union: bool,
+    /// The derived types used directly as a branch of a union (`Option<T>` or a variant),
+    /// which must not be unions themselves.
+    pub union_branches: Vec<syn::Type>,
     /// The other derived types used, in placeholder order.
     pub nested: Vec<syn::Type>,
     /// Fixed types defined so far (a second use is written by name).
@@ -69,6 +72,7 @@ impl<'a> Types<'a> {
             self_ident,
             self_full_name,
             self_is_union: false,
+            union_branches: Vec::new(),
             nested: Vec::new(),
             fixed_defined: BTreeSet::new(),
             errors,
@@ -211,6 +215,7 @@ impl<'a> Types<'a> {
             }
         }
         let inner = self.convert(some, attrs)?;
+        self.note_union_branch(&inner);
         let null_last =
             attrs.null_last || attrs.default.as_ref().is_some_and(|d| !d.value.is_null());
         let (null_index, json) = if null_last {
@@ -227,6 +232,15 @@ impl<'a> Types<'a> {
             nested: inner.nested,
             branch_key: "union".into(),
         })
+    }
+
+    /// Records a nested derived type that is a union branch, to be checked not to be a union.
+    pub fn note_union_branch(&mut self, branch: &Typed) {
+        if let (Json::String(name), Value::Named { ty, .. }) = (&branch.json, &branch.value) {
+            if name.starts_with(PLACEHOLDER_NAMESPACE) {
+                self.union_branches.push(ty.clone());
+            }
+        }
     }
 
     fn boxed(&mut self, inner: &syn::Type, attrs: &Attrs) -> Option<Typed> {

@@ -43,6 +43,11 @@ impl NodeRef {
         NodeRef(T::NODE)
     }
 
+    /// Whether the node is a union's, which cannot be a branch of another union.
+    pub const fn is_union(self) -> bool {
+        self.get().full_name.is_empty()
+    }
+
     const fn get(self) -> &'static Node {
         // SAFETY: `DerivedSchema::NODE` points at a `static` (the trait's contract).
         unsafe { &*self.0 }

@@ -18,4 +18,15 @@ enum Recursive {
     List(Vec<Recursive>),
 }
 
+#[derive(Avro)]
+struct OptionalUnion {
+    maybe: Option<SameTypeFree>,
+}
+
+#[derive(Avro)]
+enum SameTypeFree {
+    Number(i64),
+    Text(String),
+}
+
 fn main() {}
