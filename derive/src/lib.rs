@@ -36,15 +36,60 @@ mod schema;
 #[allow(dead_code)]
 mod fingerprint;
 
-/// Derives `AvroSchema`, `AvroEncode` and `AvroDecode` of the `avdl2rs` runtime.
+/// Derives `AvroSchema`, `AvroEncode` and `AvroDecode` of the `avdl2rs` runtime, with the
+/// codec generated code has for the same schema.
 ///
-/// * a struct with named fields is a record, a unit-only enum an Avro enum, an enum of
-///   one-field tuple variants a union, a tuple struct around `[u8; N]` a fixed;
-/// * container attributes `#[avro(name = "..", namespace = "..", doc = "..", aliases = [..],
-///   rename_all = "..")]`; field attributes `#[avro(rename = "..", default = <json>,
-///   default_json = "..", doc = "..", aliases = [..], order = "..", logical = "..",
-///   precision = N, scale = N, fixed = "Name", size = N, null_last)]`; variant attributes
-///   `#[avro(rename = "..", default)]`; `#[serde(rename, rename_all)]` are honoured (and accepted without serde's derives).
+/// ```text
+/// #[derive(avdl2rs::Avro)]
+/// #[avro(namespace = "com.example")]
+/// #[serde(rename_all = "camelCase")]
+/// struct Order {
+///     order_id: avdl2rs::uuid::Uuid,
+///     #[avro(precision = 10, scale = 2)]
+///     total: avdl2rs::logical::Decimal,
+///     #[avro(default = "EUR")]
+///     currency: String,
+///     note: Option<String>,            // ["null", "string"], default null
+///     next: Option<Box<Order>>,        // recursion: refers to "com.example.Order"
+/// }
+/// ```
+///
+/// Shapes: a struct with named fields is a record; a unit-only enum an Avro enum; an enum of
+/// one-field tuple variants a union (`Null(())` is the null branch); a tuple struct around
+/// `[u8; N]` a fixed. Field types: `()`, `bool`, `i32`, `i64`, `f32`, `f64`, `String`,
+/// `Vec<u8>` (bytes), `Vec<T>`, `HashMap<String, T>`/`BTreeMap<String, T>`, `Option<T>`
+/// (`["null", T]` with default null, or `[T, "null"]` with `null_last` or a non-null
+/// default), `Box<T>` of a derived type, other derived types, `Decimal`, `Duration`,
+/// `uuid::Uuid` and the chrono types `NaiveDate`, `NaiveTime`, `DateTime<Utc>`,
+/// `NaiveDateTime`.
+///
+/// Container attributes, `#[avro(...)]`:
+/// * `name = ".."`, `namespace = ".."` — the full name (default: the Rust ident, no namespace);
+/// * `doc = ".."` — default: the doc comment;
+/// * `aliases = ["..", ..]` (or `alias = ".."`, repeatable);
+/// * `rename_all = ".."` — serde's rules, for fields or symbols (`#[serde(rename_all)]` too).
+///
+/// Field attributes:
+/// * `rename = ".."` (or `#[serde(rename = "..")]`), `doc`, `aliases`, `order = "ascending" |
+///   "descending" | "ignore"`;
+/// * `default = <literal | null | [..]>` or `default_json = "<json>"`, checked against the
+///   field's type at compile time (except for types of other derives, known only there);
+/// * `logical = ".."` — the date/time logical type of a chrono type (defaults: `date`,
+///   `time-micros`, `timestamp-micros`, `local-timestamp-micros`), or a logical type
+///   annotation on an `i32`, `i64` or `String`;
+/// * `precision = N`, `scale = N` — of a `Decimal` (precision required);
+/// * `fixed = "Name"` and `size = N` — put a `Decimal` or `Uuid` on a named fixed, or name the
+///   fixed of a `Duration` (default `Duration`);
+/// * `null_last` — write an `Option` as `[T, "null"]`; `bytes` — documents `Vec<u8>`.
+///
+/// Variant attributes of Avro enums: `rename = ".."`, `default` (the enum's default symbol).
+/// Attributes on a union variant's field apply to that branch.
+///
+/// Rejected, each error at its span and all reported at once: generic types, tuple structs
+/// other than fixed, unit structs, mixed or empty enums, integer types Avro lacks, map keys
+/// other than `String`, `Option<Option<T>>`, `Box` of a non-derived type, union branches of
+/// the same Avro type, an `Option` or union enum as a union branch, a union holding itself,
+/// invalid names and defaults that do not fit.
 #[proc_macro_derive(Avro, attributes(avro, serde))]
 pub fn derive_avro(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
