@@ -140,7 +140,7 @@ impl<'a> Renderer<'a> {
                     quote!(#variant(#ty),)
                 });
                 let item = quote! {
-                    #[doc = " A value of one branch of an Avro union."]
+                    #docs
                     #derives
                     #[serde(crate = #serde_crate, untagged)]
                     pub enum #name { #(#variants)* }
@@ -464,10 +464,9 @@ pub(crate) fn doc_attrs(doc: Option<&str>) -> TokenStream {
 fn escape_markdown(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
-        if matches!(
-            c,
-            '`' | '[' | ']' | '<' | '>' | '*' | '_' | '\\' | '#' | '|'
-        ) {
+        // A backtick could open a code block that rustdoc runs, brackets an intra-doc link,
+        // angle brackets an HTML tag; emphasis and headings are harmless and stay readable.
+        if matches!(c, '`' | '[' | ']' | '<' | '>' | '\\') {
             out.push('\\');
         }
         out.push(c);

@@ -324,6 +324,7 @@ impl Builder<'_> {
                 continue;
             };
             let fields = fields.clone();
+            let named = named.clone();
             let parent = self.defs[id].ident.clone();
             let module = self.defs[id].module.clone();
             let mut taken = BTreeSet::new();
@@ -332,7 +333,8 @@ impl Builder<'_> {
                 let ident = naming::unique(&naming::field_name(&field.name), |n| taken.contains(n));
                 taken.insert(ident.clone());
                 let hint = format!("{parent}{}", naming::type_name(&field.name));
-                let ty = self.convert(&field.schema, &hint, &module)?;
+                let place = format!("{}.{}", named.name.full_name(), field.name);
+                let ty = self.convert(&field.schema, &hint, &place, &module)?;
                 converted.push(FieldDef {
                     avro_name: field.name.clone(),
                     ident,
@@ -349,11 +351,13 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// The Rust type of `schema`; `hint` names a union enum created for it, in `module`.
+    /// The Rust type of `schema`; `hint` names a union enum created for it, in `module`;
+    /// `place` says where the schema sits (`ns.Record.field[]`), for docs and errors.
     fn convert(
         &mut self,
         schema: &Schema,
         hint: &str,
+        place: &str,
         module: &[String],
     ) -> Result<TypeRef, Error> {
         if let Some(logical) = schema.logical_type.and_then(|l| self.logical(l, None)) {
@@ -371,14 +375,16 @@ impl Builder<'_> {
             SchemaKind::Array(items) => TypeRef::Array(Box::new(self.convert(
                 items,
                 &format!("{hint}Item"),
+                &format!("{place}[]"),
                 module,
             )?)),
             SchemaKind::Map(values) => TypeRef::Map(Box::new(self.convert(
                 values,
                 &format!("{hint}Value"),
+                &format!("{place}{{}}"),
                 module,
             )?)),
-            SchemaKind::Union(branches) => self.union(branches, hint, module)?,
+            SchemaKind::Union(branches) => self.union(branches, hint, place, module)?,
             SchemaKind::Named(name) => self.named_ref(&name.full_name())?,
         })
     }
@@ -427,6 +433,7 @@ impl Builder<'_> {
         &mut self,
         branches: &[Schema],
         hint: &str,
+        place: &str,
         module: &[String],
     ) -> Result<TypeRef, Error> {
         let null_index = branches.iter().position(|b| b.kind == SchemaKind::Null);
@@ -437,12 +444,12 @@ impl Builder<'_> {
             .collect();
         match (null_index, others.as_slice()) {
             (Some(null_index), [(_, some)]) => {
-                let some = Box::new(self.convert(some, hint, module)?);
+                let some = Box::new(self.convert(some, hint, place, module)?);
                 return Ok(TypeRef::Optional { null_index, some });
             }
             (_, []) => {
                 return Err(Error::Unsupported {
-                    message: format!("{hint}: a union without a non-null branch"),
+                    message: format!("{place}: a union without a non-null branch"),
                 });
             }
             _ => {}
@@ -457,7 +464,7 @@ impl Builder<'_> {
         self.defs.push(TypeDef {
             module: module.to_vec(),
             ident: ident.clone(),
-            doc: None,
+            doc: Some(format!("A value of the Avro union at {place}.")),
             kind: DefKind::Union {
                 variants: Vec::new(),
                 branches: branches.len(),
@@ -469,7 +476,7 @@ impl Builder<'_> {
         for (index, branch) in others {
             let base = self.branch_name(branch);
             let name = naming::unique(&base, |n| variants.iter().any(|v| v.ident == n));
-            let ty = self.convert(branch, &format!("{ident}{name}"), module)?;
+            let ty = self.convert(branch, &format!("{ident}{name}"), place, module)?;
             variants.push(VariantDef {
                 ident: name,
                 index,

@@ -469,7 +469,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Settings.either.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,

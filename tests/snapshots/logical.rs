@@ -305,7 +305,7 @@ pub mod example {
                 }
             }
         };
-        /// A value of one branch of an Avro union.
+        /// A value of the Avro union at example.logical.Logical.when.
         #[derive(
             ::core::fmt::Debug,
             ::core::clone::Clone,

@@ -330,7 +330,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Expr.node.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,

@@ -111,7 +111,7 @@ pub mod r#match {
         /// \`\`\`
         /// not a doctest
         /// \`\`\`
-        /// See \[link\] and \<html\> and \*stars\*.
+        /// See \[link\] and \<html\> and *stars*.
         #[derive(
             ::core::fmt::Debug,
             ::core::clone::Clone,

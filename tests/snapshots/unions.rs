@@ -269,7 +269,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Shapes.multi.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -351,7 +351,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Shapes.multi_with_null.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -418,7 +418,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Shapes.in_array\[\].
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -476,7 +476,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Shapes.in_map{}.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -533,7 +533,7 @@ const _: () = {
         }
     }
 };
-/// A value of one branch of an Avro union.
+/// A value of the Avro union at Shapes.only_branch.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
