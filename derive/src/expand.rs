@@ -13,13 +13,13 @@ use crate::attrs::{self, At, Attrs, Place};
 use crate::errors::Errors;
 use crate::names::{is_valid_name, is_valid_namespace};
 use crate::node::{self, Piece};
-use crate::types::{Types, PLACEHOLDER_NAMESPACE};
+use crate::types::{Nested, Types, PLACEHOLDER_NAMESPACE};
 
 /// What one shape's expansion produces before the schema is assembled.
 struct Output {
     json: Json,
     shape: Shape,
-    nested: Vec<syn::Type>,
+    nested: Vec<Nested>,
     /// Field defaults: field index and value.
     defaults: Vec<(usize, Json)>,
 }
@@ -103,7 +103,8 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         namespace.is_some(),
         &texts,
         &output.nested,
-    );
+    )
+    .map_err(|e| syn::Error::new_spanned(&input.ident, format!("invalid fixed type: {e}")))?;
     let codec = TypeCodec {
         ident: input.ident.clone(),
         shape: output.shape,
@@ -453,42 +454,51 @@ fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// The schema node static and the `DerivedSchema` and `AvroSchema` impls.
+/// The schema node statics (the type's and its fixed types') and the `DerivedSchema` and
+/// `AvroSchema` impls.
 fn schema_impl(
     ident: &syn::Ident,
     node_name: &str,
     in_namespace: bool,
     texts: &node::NodeText,
-    nested: &[syn::Type],
-) -> TokenStream {
+    nested: &[Nested],
+) -> Result<TokenStream, String> {
     let rt = runtime_path();
     let ds = quote!(#rt::__private::derive_schema);
-    let pieces = |pieces: &[Piece]| {
-        let pieces = pieces.iter().map(|piece| match piece {
-            Piece::Text(text) => quote!(#ds::Piece::Text(#text)),
-            Piece::Nested(n) => {
-                let ty = &nested[*n];
-                quote!(#ds::Piece::Type(#ds::NodeRef::of::<#ty>()))
+    let mut statics = Vec::new();
+    let mut refs = Vec::new();
+    for (n, nested) in nested.iter().enumerate() {
+        refs.push(match nested {
+            Nested::Derived(ty) => quote!(#ds::NodeRef::of::<#ty>()),
+            Nested::Fixed(json) => {
+                let texts = node::parse(json, 0)?.texts(&[]);
+                let static_name = quote::format_ident!("FIXED_{n}");
+                let full_name = match json.get("namespace").and_then(Json::as_str) {
+                    Some(ns) => format!("{ns}.{}", json["name"].as_str().unwrap_or_default()),
+                    None => json["name"].as_str().unwrap_or_default().to_owned(),
+                };
+                let in_namespace = json.get("namespace").is_some();
+                statics.push(node_static(
+                    &static_name,
+                    &full_name,
+                    in_namespace,
+                    &texts,
+                    &[],
+                ));
+                quote!(#ds::NodeRef::from_static(&#static_name))
             }
         });
-        quote!(&[#(#pieces),*])
-    };
-    let json = pieces(&texts.json);
-    let json_in_namespace = pieces(&texts.json_in_namespace);
-    let canonical = pieces(&texts.canonical);
+    }
+    let name = quote::format_ident!("NODE");
+    let node = node_static(&name, node_name, in_namespace, texts, &refs);
     let full_name = if node_name.is_empty() {
         "union"
     } else {
         node_name
     };
-    quote! {
-        static NODE: #ds::Node = #ds::Node {
-            full_name: #node_name,
-            in_namespace: #in_namespace,
-            json: #json,
-            json_in_namespace: #json_in_namespace,
-            canonical: #canonical,
-        };
+    Ok(quote! {
+        #(#statics)*
+        #node
         // SAFETY: `NODE` is a static.
         unsafe impl #ds::DerivedSchema for #ident {
             const NODE: *const #ds::Node = &NODE;
@@ -503,6 +513,40 @@ fn schema_impl(
             const FINGERPRINT: u64 = #rt::fingerprint::rabin_fingerprint(&CANONICAL);
             const FULL_NAME: &'static str = #full_name;
         }
+    })
+}
+
+/// The `static` holding one node; `refs` are the node references its placeholders stand for.
+fn node_static(
+    name: &syn::Ident,
+    full_name: &str,
+    in_namespace: bool,
+    texts: &node::NodeText,
+    refs: &[TokenStream],
+) -> TokenStream {
+    let rt = runtime_path();
+    let ds = quote!(#rt::__private::derive_schema);
+    let pieces = |pieces: &[Piece]| {
+        let pieces = pieces.iter().map(|piece| match piece {
+            Piece::Text(text) => quote!(#ds::Piece::Text(#text)),
+            Piece::Nested(n) => {
+                let node = &refs[*n];
+                quote!(#ds::Piece::Type(#node))
+            }
+        });
+        quote!(&[#(#pieces),*])
+    };
+    let json = pieces(&texts.json);
+    let json_in_namespace = pieces(&texts.json_in_namespace);
+    let canonical = pieces(&texts.canonical);
+    quote! {
+        static #name: #ds::Node = #ds::Node {
+            full_name: #full_name,
+            in_namespace: #in_namespace,
+            json: #json,
+            json_in_namespace: #json_in_namespace,
+            canonical: #canonical,
+        };
     }
 }
 

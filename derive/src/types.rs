@@ -5,8 +5,6 @@
 //! it is written as a placeholder name (one per use) that [`crate::schema`] later replaces by
 //! a reference to that type's schema node.
 
-use std::collections::BTreeSet;
-
 use crate::emit::{Logical, Value};
 use serde_json::{json, Value as Json};
 
@@ -15,6 +13,15 @@ use crate::errors::Errors;
 
 /// The namespace of placeholder names; the derive rejects it as a user namespace.
 pub(crate) const PLACEHOLDER_NAMESPACE: &str = "__avdl2rs_placeholder";
+
+/// A schema that is not written into the type's own text but referred to through a node, so
+/// that the assembly defines it once however many derived types use it.
+pub(crate) enum Nested {
+    /// Another derived type.
+    Derived(syn::Type),
+    /// A named fixed under a logical type (its full JSON definition).
+    Fixed(Json),
+}
 
 /// A field type, converted.
 pub(crate) struct Typed {
@@ -39,10 +46,8 @@ pub(crate) struct Types<'a> {
     /// The derived types used directly as a branch of a union (`Option<T>` or a variant),
     /// which must not be unions themselves.
     pub union_branches: Vec<syn::Type>,
-    /// The other derived types used, in placeholder order.
-    pub nested: Vec<syn::Type>,
-    /// Fixed types defined so far (a second use is written by name).
-    fixed_defined: BTreeSet<String>,
+    /// The types written as placeholders, in placeholder order.
+    pub nested: Vec<Nested>,
     /// Where errors go.
     pub errors: &'a mut Errors,
 }
@@ -74,7 +79,6 @@ impl<'a> Types<'a> {
             self_is_union: false,
             union_branches: Vec::new(),
             nested: Vec::new(),
-            fixed_defined: BTreeSet::new(),
             errors,
         }
     }
@@ -146,8 +150,8 @@ impl<'a> Types<'a> {
             ("Decimal", []) => self.decimal(ty, attrs),
             ("Duration", []) => {
                 let name = self.fixed_name(attrs, "Duration");
-                let json = self.fixed_json(&name, 12, json!({"logicalType": "duration"}));
-                Some(leaf_named(Value::Logical(Logical::Duration), json, name))
+                let logical = json!({"logicalType": "duration"});
+                Some(self.fixed(Value::Logical(Logical::Duration), &name, 12, logical))
             }
             ("Uuid", []) => Some(self.uuid(attrs)),
             (chrono, [] | [_]) if CHRONO.iter().any(|(n, _)| *n == chrono) => {
@@ -179,8 +183,7 @@ impl<'a> Types<'a> {
             }
             _ => {
                 self.reject_logical(attrs);
-                let placeholder = format!("{PLACEHOLDER_NAMESPACE}.N{}", self.nested.len());
-                self.nested.push(ty.clone());
+                let placeholder = self.placeholder(Nested::Derived(ty.clone()));
                 let key = quote::quote!(#ty).to_string();
                 Some(Typed {
                     value: Value::Named {
@@ -283,12 +286,8 @@ impl<'a> Types<'a> {
             };
             let name = self.fixed_name(attrs, "Decimal");
             let size = size.value;
-            let json = self.fixed_json(&name, size, logical);
-            Some(leaf_named(
-                Value::Logical(Logical::DecimalFixed { size, scale }),
-                json,
-                name,
-            ))
+            let value = Value::Logical(Logical::DecimalFixed { size, scale });
+            Some(self.fixed(value, &name, size, logical))
         } else {
             let mut json = json!({"type": "bytes"});
             merge(&mut json, logical);
@@ -299,8 +298,8 @@ impl<'a> Types<'a> {
     fn uuid(&mut self, attrs: &Attrs) -> Typed {
         if attrs.fixed.is_some() {
             let name = self.fixed_name(attrs, "Uuid");
-            let json = self.fixed_json(&name, 16, json!({"logicalType": "uuid"}));
-            leaf_named(Value::Logical(Logical::UuidFixed), json, name)
+            let logical = json!({"logicalType": "uuid"});
+            self.fixed(Value::Logical(Logical::UuidFixed), &name, 16, logical)
         } else {
             let mut typed = leaf(
                 Value::Logical(Logical::UuidString),
@@ -385,14 +384,35 @@ impl<'a> Types<'a> {
         }
     }
 
-    /// The JSON of a fixed named `name`: its definition at its first use, its name after.
-    fn fixed_json(&mut self, name: &str, size: usize, extra: Json) -> Json {
-        if !self.fixed_defined.insert(name.to_owned()) {
-            return json!(name);
+    /// A fixed named `name` (a full name, or a name in the derived type's namespace) carrying
+    /// the logical type in `extra`.
+    fn fixed(&mut self, value: Value, name: &str, size: usize, extra: Json) -> Typed {
+        let (namespace, simple) = match name.rsplit_once('.') {
+            Some((namespace, simple)) => (Some(namespace), simple),
+            None => (self.self_full_name.rsplit_once('.').map(|(ns, _)| ns), name),
+        };
+        let mut json = json!({"type": "fixed", "name": simple});
+        if let Some(namespace) = namespace {
+            merge(&mut json, json!({"namespace": namespace}));
         }
-        let mut json = json!({"type": "fixed", "name": name, "size": size});
+        merge(&mut json, json!({"size": size}));
         merge(&mut json, extra);
-        json
+        let full_name = match namespace {
+            Some(namespace) => format!("{namespace}.{simple}"),
+            None => simple.to_owned(),
+        };
+        Typed {
+            value,
+            json: json!(self.placeholder(Nested::Fixed(json))),
+            nested: true,
+            branch_key: full_name,
+        }
+    }
+
+    /// The placeholder name standing for `nested`.
+    fn placeholder(&mut self, nested: Nested) -> String {
+        self.nested.push(nested);
+        format!("{PLACEHOLDER_NAMESPACE}.N{}", self.nested.len() - 1)
     }
 }
 

@@ -43,6 +43,11 @@ impl NodeRef {
         NodeRef(T::NODE)
     }
 
+    /// A node defined beside the one referring to it (a derived type's logical fixed types).
+    pub const fn from_static(node: &'static Node) -> NodeRef {
+        NodeRef(node)
+    }
+
     /// Whether the node is a union's, which cannot be a branch of another union.
     pub const fn is_union(self) -> bool {
         self.get().full_name.is_empty()
