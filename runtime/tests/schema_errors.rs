@@ -199,3 +199,23 @@ fn a_failed_parse_keeps_earlier_types_and_drops_its_own() {
     assert!(set.get("Kept").is_some());
     assert!(set.get("n.Dropped").is_none());
 }
+
+/// Comments are allowed in schema files, as the Java reference allows them, and errors after
+/// a comment still point at the right line.
+#[test]
+fn comments_are_allowed_and_positions_kept() {
+    let json = "/* licence\n   header */ {\"type\": \"fixed\", // the size follows\n \"name\": \"a//b\", \"size\": 4}";
+    let mut set = SchemaSet::new();
+    let err = set.parse_str(json).unwrap_err();
+    // The string "a//b" is no comment: it is a name, and an invalid one.
+    assert!(matches!(err.kind, Kind::InvalidName(_)), "{err}");
+    let ok = "/* h */ {\"type\": \"fixed\", // size\n \"name\": \"F\", \"doc\": \"/* kept */ \\\" //\", \"size\": 4}";
+    let schema = set.parse_str(ok).unwrap();
+    let named = set.resolve(&schema).unwrap();
+    assert_eq!(named.doc.as_deref(), Some("/* kept */ \" //"));
+    let broken = "// first line\n/* two\nlines */ {\"type\": \"fixed\",,}";
+    match SchemaSet::new().parse_str(broken).unwrap_err().kind {
+        Kind::Json(message) => assert!(message.contains("line 3"), "{message}"),
+        other => panic!("expected a JSON error, got {other:?}"),
+    }
+}

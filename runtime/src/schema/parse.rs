@@ -55,9 +55,55 @@ impl SchemaSet {
     }
 }
 
-/// Parses JSON text, reporting syntax errors with their line and column.
+/// Parses JSON text, reporting syntax errors with their line and column. `//` and `/* */`
+/// comments are allowed, as the Java reference's parser allows them in schema files.
 pub(crate) fn parse_json(json: &str) -> Result<Value> {
-    serde_json::from_str(json).map_err(|e| SchemaError::new("", Kind::Json(e.to_string())))
+    let json = blank_comments(json);
+    serde_json::from_str(&json).map_err(|e| SchemaError::new("", Kind::Json(e.to_string())))
+}
+
+/// `json` with every comment outside string literals replaced by spaces (line breaks kept),
+/// so that error positions still point into the original text.
+fn blank_comments(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.contains("//") && !json.contains("/*") {
+        return json.into();
+    }
+    let bytes = json.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let (mut i, mut in_string) = (0, false);
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if in_string {
+            // An escape takes the next byte with it, so `\"` does not end the string.
+            let len = if byte == b'\\' { 2 } else { 1 };
+            out.extend_from_slice(&bytes[i..(i + len).min(bytes.len())]);
+            in_string = byte != b'"';
+            i += len;
+            continue;
+        }
+        let end: &[u8] = match (byte, bytes.get(i + 1)) {
+            (b'/', Some(b'/')) => b"\n",
+            (b'/', Some(b'*')) => b"*/",
+            _ => {
+                in_string = byte == b'"';
+                out.push(byte);
+                i += 1;
+                continue;
+            }
+        };
+        // A line comment ends before its line break, a block comment after its `*/`.
+        let body = i + 2;
+        let close = bytes[body..]
+            .windows(end.len())
+            .position(|window| window == end)
+            .map_or(bytes.len(), |at| {
+                body + at + if end == b"*/" { 2 } else { 0 }
+            });
+        let blank = |&c: &u8| if c == b'\n' { b'\n' } else { b' ' };
+        out.extend(bytes[i..close].iter().map(blank));
+        i = close;
+    }
+    String::from_utf8_lossy(&out).into_owned().into()
 }
 
 /// A default waiting to be checked once every type it may mention is registered.
