@@ -598,4 +598,25 @@ mod tests {
         assert!(messages[2].contains("`order`"));
         assert!(messages[3].contains("map keys"));
     }
+
+    #[test]
+    fn doc_comments_become_docs_of_fixed_and_enum_types() {
+        for input in [
+            quote!(
+                /// Sixteen bytes.
+                struct Md5([u8; 16]);
+            ),
+            quote!(
+                /// A colour.
+                enum Colour {
+                    Red,
+                    #[avro(default)]
+                    Green,
+                }
+            ),
+        ] {
+            let tokens = expand(input).unwrap().to_string();
+            assert!(tokens.contains(r#"\"doc\":\""#), "{tokens}");
+        }
+    }
 }
