@@ -196,6 +196,16 @@ mod logical {
         pub when: When,
     }
 
+    /// The union branches [`logical`] leaves out.
+    pub fn other_branches() -> Logical {
+        let at = DateTime::from_timestamp_millis(-1_234_567).unwrap();
+        Logical {
+            maybe_day: Some(NaiveDate::from_ymd_opt(1969, 12, 31).unwrap()),
+            when: When::TimestampMillis(at),
+            ..logical()
+        }
+    }
+
     pub fn logical() -> Logical {
         let at = DateTime::from_timestamp(1_700_000_000, 123_000_000).unwrap();
         let local = at.naive_utc();
@@ -544,6 +554,20 @@ mod unions {
         pub only_branch: OnlyBranch,
     }
 
+    /// The union branches [`shapes`] leaves out.
+    pub fn other_branches() -> Shapes {
+        Shapes {
+            null_first: None,
+            null_last: None,
+            optional_record: None,
+            multi: Multi::Int(i32::MIN),
+            multi_with_null: MultiWithNull::Map(HashMap::from([("t".to_owned(), true)])),
+            in_array: vec![],
+            in_map: HashMap::from([("b".to_owned(), InMap::Bytes(vec![0xff]))]),
+            only_branch: OnlyBranch::Float(-0.0),
+        }
+    }
+
     pub fn shapes() -> Shapes {
         Shapes {
             null_first: Some("first".into()),
@@ -642,6 +666,39 @@ fn twins() -> Vec<Twin> {
         twin("unions.avsc", u::Point { x: 1, y: -1 }),
         twin("unions.avsc", u::Colour::Red),
         twin("unions.avsc", u::shapes()),
+        twin("unions.avsc", u::other_branches()),
+        twin(
+            "unions.avsc",
+            u::Shapes {
+                multi: u::Multi::String("m".into()),
+                multi_with_null: u::MultiWithNull::Null(()),
+                ..u::shapes()
+            },
+        ),
+        twin(
+            "unions.avsc",
+            u::Shapes {
+                multi: u::Multi::Point(u::Point { x: 0, y: 0 }),
+                multi_with_null: u::MultiWithNull::String("w".into()),
+                ..u::shapes()
+            },
+        ),
+        twin("logical.avsc", logical::other_branches()),
+        twin(
+            "defaults.avsc",
+            d::Settings {
+                either: d::Either::Null(()),
+                maybe: None,
+                ..d::settings()
+            },
+        ),
+        twin(
+            "defaults.avsc",
+            d::Settings {
+                either: d::Either::Int(-9),
+                ..d::settings()
+            },
+        ),
     ]
 }
 
