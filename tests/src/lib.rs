@@ -109,7 +109,7 @@ pub fn cli_binary() -> PathBuf {
                 .lines()
                 .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
                 .filter_map(|msg| msg["executable"].as_str().map(PathBuf::from))
-                .last()
+                .next_back()
                 .expect("cargo reports the avdl2rs executable")
         })
         .clone()

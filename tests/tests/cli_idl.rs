@@ -311,6 +311,9 @@ fn help_and_version_exit_0() {
         assert_eq!(output.status.code(), Some(0));
         let help = String::from_utf8_lossy(&output.stdout);
         assert!(help.contains("Example"), "{args:?}: {help}");
-        assert!(args.len() == 1 || help.contains("--include"), "{args:?}: {help}");
+        assert!(
+            args.len() == 1 || help.contains("--include"),
+            "{args:?}: {help}"
+        );
     }
 }
