@@ -61,6 +61,8 @@ pub enum ResolveError {
     #[error("bad writer data: {0}")]
     Translate(#[source] DecodeError),
     /// The reader type rejected the translated value (offsets count in the translated bytes).
+    /// Damage in values the plan copies without walking them (the top-level record's last
+    /// run of values both schemas encode alike, or a whole value encoded alike) shows here.
     #[error("cannot read the resolved value: {0}")]
     Decode(#[source] DecodeError),
     /// The message framing is wrong.

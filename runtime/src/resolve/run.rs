@@ -32,8 +32,26 @@ pub(crate) fn translate(
         depth: 0,
         limit: out.len().saturating_add(output_limit(input.len())),
     };
-    run.op(program.root, &mut reader, out)?;
-    reader.finish()
+    // The top-level value ends the input, so a last run of values both sides encode alike
+    // is copied without walking it: the reader's decode checks those bytes anyway.
+    match &program.ops[program.root] {
+        Op::Verbatim(_) => out.extend_from_slice(input),
+        Op::Record(RecordOp::InOrder(steps)) => match steps.split_last() {
+            Some((Step::Run { copy: true, .. }, init)) => {
+                run.steps(init, &mut reader, out)?;
+                out.extend_from_slice(reader.rest());
+            }
+            _ => {
+                run.steps(steps, &mut reader, out)?;
+                reader.finish()?;
+            }
+        },
+        _ => {
+            run.op(program.root, &mut reader, out)?;
+            reader.finish()?;
+        }
+    }
+    Ok(())
 }
 
 struct Run<'p, 'i> {
@@ -164,20 +182,7 @@ impl<'i> Run<'_, 'i> {
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
         match record {
-            RecordOp::InOrder(steps) => {
-                for step in steps {
-                    match step {
-                        Step::Op(op) => self.op(*op, reader, out)?,
-                        Step::Run { skips, copy: true } => self.copy(skips, reader, out)?,
-                        Step::Run { skips, copy: false } => {
-                            for &skip in skips {
-                                self.skip(skip, reader)?;
-                            }
-                        }
-                        Step::Default(bytes) => self.emit_default(bytes, reader, out)?,
-                    }
-                }
-            }
+            RecordOp::InOrder(steps) => self.steps(steps, reader, out)?,
             RecordOp::Reordered {
                 writer_fields,
                 reader_defaults,
@@ -207,6 +212,28 @@ impl<'i> Run<'_, 'i> {
                         }
                     }
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the steps of an in-order record.
+    fn steps(
+        &mut self,
+        steps: &[Step],
+        reader: &mut Reader<'i>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), DecodeError> {
+        for step in steps {
+            match step {
+                Step::Op(op) => self.op(*op, reader, out)?,
+                Step::Run { skips, copy: true } => self.copy(skips, reader, out)?,
+                Step::Run { skips, copy: false } => {
+                    for &skip in skips {
+                        self.skip(skip, reader)?;
+                    }
+                }
+                Step::Default(bytes) => self.emit_default(bytes, reader, out)?,
             }
         }
         Ok(())
