@@ -1,5 +1,7 @@
 //! A single linear scan before the grammar runs: finds doc comments and which token each one
-//! precedes, and bounds bracket nesting so the recursive-descent parser cannot exhaust the stack.
+//! precedes, blanks out comments (so the grammar skips only whitespace between tokens, which
+//! makes it much faster), and bounds bracket nesting so the recursive-descent parser cannot
+//! exhaust the stack.
 
 use std::collections::HashMap;
 
@@ -12,6 +14,28 @@ pub(crate) struct Scan {
     /// Byte offset of a token → byte range of the inside of the doc comment right before it
     /// (the last one, when several are stacked).
     pub docs: HashMap<u32, (u32, u32)>,
+    /// Byte ranges of all comments, doc comments included.
+    comments: Vec<(usize, usize)>,
+}
+
+impl Scan {
+    /// The text the grammar reads: `text` with every comment replaced by spaces (line breaks
+    /// kept), so byte offsets are unchanged.
+    pub fn grammar_text<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self.comments.is_empty() {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let mut bytes = text.as_bytes().to_vec();
+        for &(start, end) in &self.comments {
+            for b in &mut bytes[start..end] {
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+        }
+        // Whole UTF-8 sequences were replaced by ASCII spaces, so the result is UTF-8.
+        String::from_utf8(bytes).map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
+    }
 }
 
 /// Why a file was rejected by the scan: message and byte offset.
@@ -37,7 +61,9 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = memchr_newline(bytes, i);
+                let end = line_end(bytes, i);
+                scan.comments.push((i, end));
+                i = end;
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
@@ -52,6 +78,7 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
                 if is_doc {
                     pending = Some((offset(i + 3), offset(end)));
                 }
+                scan.comments.push((i, end + 2));
                 i = end + 2;
                 continue;
             }
@@ -94,7 +121,7 @@ fn offset(i: usize) -> u32 {
 }
 
 /// Index of the line break ending the line comment starting at `i` (or the end of input).
-fn memchr_newline(bytes: &[u8], i: usize) -> usize {
+fn line_end(bytes: &[u8], i: usize) -> usize {
     bytes[i..]
         .iter()
         .position(|&c| c == b'\n' || c == b'\r')

@@ -69,8 +69,10 @@ impl<'l, 'o> FileReader<'l, 'o> {
             scan,
             keep_messages,
         };
-        let pairs = IdlGrammar::parse(Rule::idl_file, &text)
-            .map_err(|e| syntax_error::from_pest(&e, &text, &reader.loader.sources, file))?;
+        let grammar_text = reader.scan.grammar_text(&text);
+        let pairs = IdlGrammar::parse(Rule::idl_file, &grammar_text).map_err(|e| {
+            syntax_error::from_pest(&e, &grammar_text, &reader.loader.sources, file)
+        })?;
         let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());
         match file_pair {
             Some(p) if p.as_rule() == Rule::protocol => reader.protocol(p),
@@ -567,20 +569,6 @@ impl<'l, 'o> FileReader<'l, 'o> {
             .map_err(|e| self.annotation_error(e))?
             .props;
         let ty = match base.as_rule() {
-            Rule::identifier => {
-                let reference = self.reference(&base, namespace);
-                if !annotations.is_empty() && matches!(reference, TypeExpr::Named { .. }) {
-                    return Err(self.error(
-                        ErrorKind::AnnotatedReference,
-                        self.span(&base),
-                        "Type references may not be annotated",
-                    ));
-                }
-                match reference {
-                    TypeExpr::Primitive { name, .. } => TypeExpr::Primitive { name, props },
-                    named => named,
-                }
-            }
             Rule::decimal_type => {
                 let mut logical = self.decimal(base)?;
                 annotations::merge_props(&mut logical, props, span)
@@ -590,24 +578,39 @@ impl<'l, 'o> FileReader<'l, 'o> {
                     props: logical,
                 }
             }
-            _ => {
-                let (name, logical) = primitive_keyword(base.as_str());
-                let mut all = Props::new();
-                if let Some(logical) = logical {
-                    all.insert("logicalType".into(), Value::from(logical));
+            _ => match primitive_keyword(base.as_str()) {
+                Some((name, logical)) => {
+                    let mut all = Props::new();
+                    if let Some(logical) = logical {
+                        all.insert("logicalType".into(), Value::from(logical));
+                    }
+                    annotations::merge_props(&mut all, std::mem::take(&mut props), span)
+                        .map_err(|e| self.annotation_error(e))?;
+                    annotations::complete_decimal(&mut all, name, None);
+                    if optional && name == "null" {
+                        return Err(self.error(
+                            ErrorKind::InvalidUnion,
+                            span,
+                            "`null?` is not a type: null is already nullable",
+                        ));
+                    }
+                    TypeExpr::Primitive { name, props: all }
                 }
-                annotations::merge_props(&mut all, std::mem::take(&mut props), span)
-                    .map_err(|e| self.annotation_error(e))?;
-                annotations::complete_decimal(&mut all, name, None);
-                if optional && name == "null" {
-                    return Err(self.error(
-                        ErrorKind::InvalidUnion,
-                        span,
-                        "`null?` is not a type: null is already nullable",
-                    ));
+                None => {
+                    let reference = self.reference(&base, namespace);
+                    if !annotations.is_empty() && matches!(reference, TypeExpr::Named { .. }) {
+                        return Err(self.error(
+                            ErrorKind::AnnotatedReference,
+                            self.span(&base),
+                            "Type references may not be annotated",
+                        ));
+                    }
+                    match reference {
+                        TypeExpr::Primitive { name, .. } => TypeExpr::Primitive { name, props },
+                        named => named,
+                    }
                 }
-                TypeExpr::Primitive { name, props: all }
-            }
+            },
         };
         Ok(Written { ty, optional, span })
     }
@@ -747,14 +750,15 @@ fn identifier(pair: &Pair<'_, Rule>) -> String {
     pair.as_str().replace('`', "")
 }
 
-/// The primitive type and logical type of a primitive keyword.
-fn primitive_keyword(keyword: &str) -> (&'static str, Option<&'static str>) {
-    match keyword {
+/// The primitive type and logical type of a primitive or logical-type keyword, as written
+/// (without backticks).
+fn primitive_keyword(keyword: &str) -> Option<(&'static str, Option<&'static str>)> {
+    Some(match keyword {
         "date" => ("int", Some("date")),
         "time_ms" => ("int", Some("time-millis")),
         "timestamp_ms" => ("long", Some("timestamp-millis")),
         "local_timestamp_ms" => ("long", Some("local-timestamp-millis")),
         "uuid" => ("string", Some("uuid")),
-        other => (names::primitive(other).unwrap_or("null"), None),
-    }
+        other => (names::primitive(other)?, None),
+    })
 }

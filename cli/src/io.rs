@@ -84,11 +84,17 @@ impl Output {
 
 /// JSON text with a final line break, pretty-printed unless `compact`.
 pub fn json_text(value: &serde_json::Value, compact: bool) -> String {
-    let mut text = if compact {
-        value.to_string()
+    // Writing into bytes directly is much faster than going through `fmt::Display`.
+    let written = if compact {
+        serde_json::to_vec(value)
     } else {
-        format!("{value:#}")
+        serde_json::to_vec_pretty(value)
     };
+    // Serializing a `Value` cannot fail (string keys, finite numbers) and gives UTF-8.
+    let mut text = written
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default();
     text.push('\n');
     text
 }
