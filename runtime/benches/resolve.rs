@@ -3,7 +3,9 @@
 //!
 //! `direct`: v2 bytes decoded into the v2 type. `resolving`: v1 bytes (one more string
 //! field, an int amount, an old enum and int tags) read into the same type through a cached
-//! plan. `same_schema_plan`: v2 bytes through a plan whose writer is v2 (no translation).
+//! plan: the id is copied, the amount promoted, the old field skipped, the currency default
+//! added, the enum re-indexed, the note wrapped in its union; the int tags, the last field,
+//! read as longs unchanged and are copied with the rest of the input. `same_schema_plan`: v2 bytes through a plan whose writer is v2 (no translation).
 //! `apache_avro_resolving`: apache-avro reading the v1 bytes with the v2 schema as reader.
 
 #[macro_use]
