@@ -2,7 +2,8 @@
 //! dependencies on the runtime and codegen crates, an `.avdl` that imports another, a
 //! `build.rs` using the `Builder` and a `main` that round-trips a value. It builds offline
 //! and runs; an unchanged build does not rerun the build script; touching the *imported*
-//! file does; and a syntax error in it fails the build with a located diagnostic.
+//! file does, and so does a new file in an input directory; and a syntax error in the
+//! imported file fails the build with a located diagnostic.
 //!
 //! The project's target directory is `<target>/fresh-project`, reused between runs so only
 //! the first one compiles the dependencies.
@@ -34,6 +35,9 @@ protocol Common {
 }
 "#;
 
+const NOTE_AVSC: &str =
+    r#"{"type": "record", "name": "Note", "fields": [{"name": "text", "type": "string"}]}"#;
+
 const BUILD_RS: &str = r#"use std::io::Write;
 
 fn main() {
@@ -42,11 +46,17 @@ fn main() {
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(marker).unwrap();
     writeln!(file, "run").unwrap();
     avdl2rs_codegen::Builder::new("shop").input("schemas/shop.avdl").build().unwrap();
+    avdl2rs_codegen::Builder::new("extra").input("schemas/extra").build().unwrap();
 }
 "#;
 
 const MAIN_RS: &str = r#"mod shop {
     avdl2rs::include_generated!("shop");
+}
+
+#[allow(dead_code)]
+mod extra {
+    avdl2rs::include_generated!("extra");
 }
 
 use avdl2rs::Avro;
@@ -106,6 +116,7 @@ debug = 0
         ("src/main.rs", MAIN_RS),
         ("schemas/shop.avdl", MAIN_AVDL),
         ("schemas/common/money.avdl", MONEY_AVDL),
+        ("schemas/extra/note.avsc", NOTE_AVSC),
     ];
     for (relative, text) in files {
         let path = dir.join(relative);
@@ -168,7 +179,7 @@ fn rewrite(path: &Path, text: &str) {
 }
 
 #[test]
-fn a_fresh_project_builds_runs_and_rebuilds_when_an_import_changes() {
+fn a_fresh_project_builds_runs_and_rebuilds_when_an_input_changes() {
     let project = tempfile::tempdir().unwrap();
     let dir = project.path();
     write_project(dir);
