@@ -1,10 +1,16 @@
-//! Prints the last `benches/codec.rs` run as a markdown table of ratios.
+//! Prints `benches/codec.rs` results as a markdown table of ratios.
 //!
-//! `cargo run -p avdl2rs-bench --bin ratios [CRITERION_DIR]` reads criterion's estimates
-//! (by default `$CARGO_TARGET_DIR/criterion`, else `target/criterion` of the workspace) and
-//! prints, per shape and direction, the median ns/op of every implementation, how many
-//! times slower each other implementation is than the generated code, and the generated
-//! code's time over the hand-written codec's (the 1.25 target).
+//! `cargo run -p avdl2rs-bench --bin ratios [-- [--dir CRITERION_DIR] [BASELINE...]]` reads
+//! criterion's estimates (by default under `$CARGO_TARGET_DIR/criterion`, else the
+//! workspace's `target/criterion`) and prints, per shape and direction, the median ns/op of
+//! every implementation, how many times slower each serde-based implementation is than the
+//! generated code, and the generated code's time over the hand-written codec's (the 1.25
+//! target).
+//!
+//! Without baselines it reads the last run (`new`). On a noisy machine, save several runs
+//! (`cargo bench -p avdl2rs-bench -- --save-baseline run1`, `run2`, ...) and name them: each
+//! time is then the median over the runs, and the last column also shows the range of the
+//! per-run ratios.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,8 +18,8 @@ use std::process::ExitCode;
 /// The benchmark's shapes and directions, in report order.
 const SHAPES: [&str; 4] = ["order_event", "log_line", "click_event", "metrics"];
 const DIRECTIONS: [&str; 2] = ["encode", "decode"];
-/// The implementations, in the benchmark's order; the last two are the hand-written codec
-/// and the generated one.
+/// The implementations, in the benchmark's order: three serde-based ones, then the
+/// hand-written codec and the generated one.
 const IMPLEMENTATIONS: [&str; 5] = [
     "apache_value",
     "apache_serde",
@@ -21,13 +27,18 @@ const IMPLEMENTATIONS: [&str; 5] = [
     "hand_written",
     "generated",
 ];
+const HAND: usize = 3;
+const GENERATED: usize = 4;
 
 fn main() -> ExitCode {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(default_dir);
-    match table(&dir) {
+    let (dir, baselines) = match arguments(std::env::args().skip(1)) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            eprintln!("ratios: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match table(&dir, &baselines) {
         Ok(table) => {
             print!("{table}");
             ExitCode::SUCCESS
@@ -39,6 +50,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// The criterion directory and the baselines to read.
+fn arguments(mut args: impl Iterator<Item = String>) -> Result<(PathBuf, Vec<String>), String> {
+    let mut dir = default_dir();
+    let mut baselines = Vec::new();
+    while let Some(arg) = args.next() {
+        if arg == "--dir" {
+            dir = args.next().ok_or("--dir needs a directory")?.into();
+        } else {
+            baselines.push(arg);
+        }
+    }
+    if baselines.is_empty() {
+        baselines.push("new".to_string());
+    }
+    Ok((dir, baselines))
+}
+
 /// Where cargo puts criterion's output for this workspace.
 fn default_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
@@ -47,12 +75,13 @@ fn default_dir() -> PathBuf {
         .join("criterion")
 }
 
-/// The median ns/op of one benchmark, from criterion's `new/estimates.json`.
-fn median_ns(dir: &Path, group: &str, implementation: &str) -> Result<f64, String> {
+/// The median ns/op of one benchmark in one baseline, from criterion's `estimates.json`.
+fn median_ns(dir: &Path, group: &str, implementation: &str, baseline: &str) -> Result<f64, String> {
     let path = dir
         .join(group)
         .join(implementation)
-        .join("new/estimates.json");
+        .join(baseline)
+        .join("estimates.json");
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("{}: {e} (run the benchmark first)", path.display()))?;
     let json: serde_json::Value =
@@ -62,40 +91,68 @@ fn median_ns(dir: &Path, group: &str, implementation: &str) -> Result<f64, Strin
         .ok_or_else(|| format!("{}: no median.point_estimate", path.display()))
 }
 
+/// The median of some numbers (the mean of the middle two for an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 0 {
+        (values[middle - 1] + values[middle]) / 2.0
+    } else {
+        values[middle]
+    }
+}
+
 /// The whole markdown table.
-fn table(dir: &Path) -> Result<String, String> {
+fn table(dir: &Path, baselines: &[String]) -> Result<String, String> {
     let mut out = String::from("| shape | direction |");
     for implementation in IMPLEMENTATIONS {
         out.push_str(&format!(" {implementation} ns |"));
     }
-    out.push_str(" apache_value ÷ generated | apache_serde ÷ generated | serde_avro_fast ÷ generated | generated ÷ hand_written |\n");
-    out.push_str(&"|---".repeat(2 + IMPLEMENTATIONS.len() + 4));
+    for implementation in &IMPLEMENTATIONS[..HAND] {
+        out.push_str(&format!(" {implementation} ÷ generated |"));
+    }
+    out.push_str(" generated ÷ hand_written |\n");
+    out.push_str(&"|---".repeat(2 + IMPLEMENTATIONS.len() + HAND + 1));
     out.push_str("|\n");
     for shape in SHAPES {
         for direction in DIRECTIONS {
             let group = format!("{shape}_{direction}");
-            let times = IMPLEMENTATIONS
+            // runs[baseline][implementation]
+            let runs = baselines
                 .iter()
-                .map(|implementation| median_ns(dir, &group, implementation))
+                .map(|baseline| {
+                    IMPLEMENTATIONS
+                        .iter()
+                        .map(|implementation| median_ns(dir, &group, implementation, baseline))
+                        .collect::<Result<Vec<_>, _>>()
+                })
                 .collect::<Result<Vec<_>, _>>()?;
-            out.push_str(&row(shape, direction, &times));
+            out.push_str(&row(shape, direction, &runs));
         }
     }
     Ok(out)
 }
 
-/// One row: the times, then the ratios.
-fn row(shape: &str, direction: &str, times: &[f64]) -> String {
-    let [apache_value, apache_serde, fast, hand, generated] = times else {
-        unreachable!("one time per implementation");
-    };
+/// One row: the times, then the ratios, from the times of one or more runs.
+fn row(shape: &str, direction: &str, runs: &[Vec<f64>]) -> String {
+    let times: Vec<f64> = (0..IMPLEMENTATIONS.len())
+        .map(|i| median(runs.iter().map(|run| run[i]).collect()))
+        .collect();
+    let generated = times[GENERATED];
     let mut row = format!("| {shape} | {direction} |");
-    for time in times {
+    for time in &times {
         row.push_str(&format!(" {time:.1} |"));
     }
-    for slower in [apache_value, apache_serde, fast] {
+    for slower in &times[..HAND] {
         row.push_str(&format!(" {:.1}× |", slower / generated));
     }
-    row.push_str(&format!(" {:.2} |\n", generated / hand));
+    row.push_str(&format!(" {:.2}", generated / times[HAND]));
+    if runs.len() > 1 {
+        let per_run: Vec<f64> = runs.iter().map(|run| run[GENERATED] / run[HAND]).collect();
+        let low = per_run.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = per_run.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        row.push_str(&format!(" ({low:.2}–{high:.2})"));
+    }
+    row.push_str(" |\n");
     row
 }
