@@ -205,6 +205,31 @@ fn protocols_and_idl_files_are_checked_type_by_type() {
     let output = run_in(d, &forward);
     assert_eq!(code(&output), 1);
     assert!(stdout(&output).contains("REFUNDED"), "{}", stdout(&output));
+    // Versions may be in different formats: the old one as the JSON the IDL stands for.
+    let v1_json = r#"{"protocol":"Shop","namespace":"shop","types":[
+        {"type":"enum","name":"Status","symbols":["NEW","PAID"]},
+        {"type":"record","name":"Payment","fields":[{"name":"id","type":"string"},{"name":"status","type":"Status"}]}]}"#;
+    std::fs::write(d.join("v1.avpr"), v1_json).unwrap();
+    let mixed = [
+        "compat",
+        "--type",
+        "shop.Payment",
+        "--level",
+        "BACKWARD",
+        "v2.avdl",
+        "v1.avpr",
+    ];
+    assert_eq!(code(&run_in(d, &mixed)), 0);
+    let mixed_forward = [
+        "compat",
+        "--type",
+        "shop.Payment",
+        "--level",
+        "FORWARD",
+        "v2.avdl",
+        "v1.avpr",
+    ];
+    assert_eq!(code(&run_in(d, &mixed_forward)), 1);
     // A simple name works when it is unique.
     let simple = [
         "compat", "--type", "Payment", "--level", "BACKWARD", "v2.avdl", "v1.avdl",

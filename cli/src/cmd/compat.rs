@@ -98,14 +98,24 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 fn load_all(args: &Args) -> Result<(Version, Vec<Version>), Failure> {
-    let new = load(args, args.new.display().to_string(), read_file(&args.new)?)?;
+    let new = load(
+        args,
+        &args.new,
+        args.new.display().to_string(),
+        read_file(&args.new)?,
+    )?;
     let mut old = Vec::new();
     for path in &args.old {
-        old.push(load(args, path.display().to_string(), read_file(path)?)?);
+        old.push(load(
+            args,
+            path,
+            path.display().to_string(),
+            read_file(path)?,
+        )?);
     }
     for rev in &args.against_git {
         let label = format!("{rev}:{}", args.new.display());
-        old.push(load(args, label, git_show(rev, &args.new)?)?);
+        old.push(load(args, &args.new, label, git_show(rev, &args.new)?)?);
     }
     Ok((new, old))
 }
@@ -141,11 +151,11 @@ fn git_show(rev: &str, path: &Path) -> Result<String, Failure> {
         .map_err(|_| Failure::Message(format!("{rev}:{} is not UTF-8", path.display())))
 }
 
-/// Parses one version, by the extension of NEW's file name for the git versions.
-fn load(args: &Args, label: String, text: String) -> Result<Version, Failure> {
-    let is_idl = args.new.extension().is_some_and(|e| e == "avdl");
+/// Parses one version, the text of `path` (at some revision): IDL for `.avdl`, else JSON.
+fn load(args: &Args, path: &Path, label: String, text: String) -> Result<Version, Failure> {
+    let is_idl = path.extension().is_some_and(|e| e == "avdl");
     let json = if is_idl {
-        idl_json(args, &label, &text)?
+        idl_json(args, path, &label, &text)?
     } else {
         serde_json::from_str(&text).map_err(|e| Failure::Message(format!("{label}: {e}")))?
     };
@@ -170,9 +180,11 @@ fn load(args: &Args, label: String, text: String) -> Result<Version, Failure> {
     Ok(Version { label, set, schema })
 }
 
-fn idl_json(args: &Args, label: &str, text: &str) -> Result<Value, Failure> {
+/// The JSON of IDL `text`; its imports are found beside `path` and in the include
+/// directories (for a git revision, in the working tree).
+fn idl_json(args: &Args, path: &Path, label: &str, text: &str) -> Result<Value, Failure> {
     let mut include_dirs = args.include_dirs.clone();
-    if let Some(dir) = args.new.parent() {
+    if let Some(dir) = path.parent() {
         include_dirs.push(dir.to_path_buf());
     }
     let options = ParseOptions { include_dirs };
