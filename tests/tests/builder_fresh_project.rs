@@ -165,17 +165,24 @@ fn build_runs(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// Rewrites `path` with `text` and a modification time a few seconds ahead, so cargo sees
-/// the change even on file systems with coarse timestamps.
+/// Writes `text` to `path` more than a second after the last build, so that its
+/// modification time is newer than that build's even on file systems with coarse timestamps.
 fn rewrite(path: &Path, text: &str) {
+    std::thread::sleep(std::time::Duration::from_millis(1100));
     std::fs::write(path, text).unwrap();
-    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    std::fs::File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(later)
-        .unwrap();
+}
+
+/// Builds the project and checks how many times the build script has run by then; a second
+/// build must not run it again.
+fn build_expecting_runs(dir: &Path, runs: usize, why: &str) {
+    build(dir);
+    assert_eq!(build_runs(dir), runs, "{why}");
+    build(dir);
+    assert_eq!(
+        build_runs(dir),
+        runs,
+        "nothing changed, yet the build script ran"
+    );
 }
 
 #[test]
@@ -194,21 +201,22 @@ fn a_fresh_project_builds_runs_and_rebuilds_when_an_input_changes() {
         stdout.trim(),
         "round trip ok: 00000000030ec41306455552020867696674"
     );
-
-    build(dir);
-    assert_eq!(
-        build_runs(dir),
+    build_expecting_runs(
+        dir,
         1,
-        "nothing changed, yet the build script ran"
+        "the first build ran the build script more than once",
     );
 
     let money = dir.join("schemas/common/money.avdl");
     rewrite(&money, &format!("{MONEY_AVDL}// touched\n"));
-    build(dir);
-    assert_eq!(
-        build_runs(dir),
-        2,
-        "changing the imported file did not rerun build.rs"
+    build_expecting_runs(dir, 2, "changing the imported file did not rerun build.rs");
+
+    let tag = r#"{"type": "enum", "name": "Tag", "symbols": ["A", "B"]}"#;
+    rewrite(&dir.join("schemas/extra/tag.avsc"), tag);
+    build_expecting_runs(
+        dir,
+        3,
+        "a new file in an input directory did not rerun build.rs",
     );
 
     rewrite(&money, &MONEY_AVDL.replace("long units;", "long units"));
