@@ -452,3 +452,23 @@ fn the_consumer_reads_confluent_frames_of_any_registered_version() {
         Err(ResolveError::Wire(_))
     ));
 }
+
+/// Consumers share plans across threads.
+#[test]
+fn plans_and_caches_are_shared_across_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<ResolutionPlan>();
+    shared::<Resolver>();
+    shared::<Consumer<HashMap<i32, String>>>();
+    let resolver = Arc::new(Resolver::new());
+    let bytes = apache_bytes(PAYMENT_V1, payment_v1("t", 2, 1, "", &[5]));
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let (resolver, bytes) = (Arc::clone(&resolver), bytes.clone());
+            std::thread::spawn(move || resolver.decode::<PaymentV2>(PAYMENT_V1, &bytes).unwrap())
+        })
+        .collect();
+    for thread in threads {
+        assert_eq!(thread.join().unwrap().tags, [5]);
+    }
+}
