@@ -54,3 +54,97 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         _ => "valid syntax",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use pest::iterators::Pair;
+    use pest::Parser;
+
+    use super::{IdlGrammar, Rule};
+
+    fn parse(path: &str) -> Pair<'static, Rule> {
+        let text =
+            std::fs::read_to_string(format!("{}/tests/cases/{path}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        let text: &'static str = Box::leak(text.into_boxed_str());
+        let scan = crate::lexical::scan(text).unwrap();
+        let blanked: &'static str =
+            Box::leak(scan.grammar_text(text).into_owned().into_boxed_str());
+        let mut pairs =
+            IdlGrammar::parse(Rule::idl_file, blanked).unwrap_or_else(|e| panic!("{e}"));
+        pairs.next().unwrap().into_inner().next().unwrap()
+    }
+
+    fn rules(pair: &Pair<'_, Rule>) -> Vec<Rule> {
+        pair.clone().into_inner().map(|p| p.as_rule()).collect()
+    }
+
+    #[test]
+    fn complete_example_schema_file() {
+        let file = parse("spec_schema.avdl");
+        assert_eq!(file.as_rule(), Rule::schema_file);
+        assert_eq!(
+            rules(&file),
+            [
+                Rule::namespace_decl,
+                Rule::main_schema,
+                Rule::enum_decl,
+                Rule::fixed_decl,
+                Rule::record_decl
+            ]
+        );
+        let record = file.into_inner().last().unwrap();
+        let fields = record
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::field_decl)
+            .count();
+        assert_eq!(fields, 6);
+    }
+
+    #[test]
+    fn complete_example_protocol_file() {
+        let file = parse("spec_protocol.avdl");
+        assert_eq!(file.as_rule(), Rule::protocol);
+        let items = rules(&file);
+        assert_eq!(
+            items[..3],
+            [Rule::annotation, Rule::kw_protocol, Rule::identifier]
+        );
+        assert_eq!(
+            items[3..],
+            [
+                Rule::import,
+                Rule::record_decl,
+                Rule::message,
+                Rule::message,
+                Rule::message,
+                Rule::message,
+                Rule::message,
+                Rule::message
+            ]
+        );
+    }
+
+    #[test]
+    fn keywords_end_at_name_characters() {
+        for (text, rule) in [("record", Rule::kw_record), ("error", Rule::kw_error)] {
+            assert!(IdlGrammar::parse(rule, text).is_ok());
+            for longer in [
+                format!("{text}s"),
+                format!("{text}.x"),
+                format!("{text}-x"),
+                format!("{text}_"),
+            ] {
+                let parsed =
+                    IdlGrammar::parse(rule, &longer).map(|mut p| p.next().unwrap().as_str().len());
+                assert_ne!(parsed, Ok(longer.len()), "{longer}");
+                assert!(parsed.is_err(), "{longer} is a name, not the keyword");
+            }
+        }
+        let id = IdlGrammar::parse(Rule::identifier, "a.`enum`.B-c rest")
+            .unwrap()
+            .next()
+            .unwrap();
+        assert_eq!(id.as_str(), "a.`enum`.B-c");
+    }
+}

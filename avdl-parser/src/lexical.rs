@@ -147,3 +147,38 @@ fn skip_string(bytes: &[u8], mut i: usize) -> usize {
 fn skip_token_char(text: &str, i: usize) -> usize {
     i + text[i..].chars().next().map_or(1, char::len_utf8)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn docs_are_keyed_by_the_next_token_and_the_last_one_wins() {
+        let text = "/** a */ /** b */ // c\n /* d */ record";
+        let scan = scan(text).unwrap();
+        let at = text.find("record").unwrap() as u32;
+        let (from, to) = scan.docs[&at];
+        assert_eq!(&text[from as usize..to as usize], " b ");
+        assert_eq!(scan.grammar_text(text).trim(), "record");
+        assert_eq!(scan.grammar_text(text).len(), text.len());
+    }
+
+    #[test]
+    fn empty_comments_and_strings_are_not_docs() {
+        let text = "/**/ x \"/** no */\" /***/ y";
+        let scan = scan(text).unwrap();
+        assert_eq!(scan.docs.len(), 1);
+        let at = text.find('y').unwrap() as u32;
+        assert_eq!(scan.docs[&at].0, scan.docs[&at].1);
+        assert!(scan.grammar_text(text).contains("\"/** no */\""));
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let deep = "[".repeat(MAX_NESTING + 1);
+        let e = scan(&deep).unwrap_err();
+        assert_eq!(e.offset, MAX_NESTING);
+        assert!(scan(&"[".repeat(MAX_NESTING)).is_ok());
+        assert!(scan("\"[[[[\"").is_ok());
+    }
+}
