@@ -23,7 +23,8 @@ pub use io::Failure;
     after_help = "Examples:\n  \
         avdl2rs idl schemas/orders.avdl orders.avpr\n  \
         avdl2rs idl -I shared/ - < orders.avdl\n  \
-        avdl2rs idl2schemata schemas/orders.avdl out/"
+        avdl2rs idl2schemata schemas/orders.avdl out/\n  \
+        avdl2rs gen -I shared/ schemas/ -o src/generated.rs"
 )]
 pub struct Cli {
     /// What to do.
