@@ -202,6 +202,7 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
 fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
     quote! {
         impl #rt::AvroEncode for #ident {
+            #[inline]
             fn encode(&self, out: &mut ::std::vec::Vec<u8>) -> ::core::result::Result<(), #rt::EncodeError> {
                 #body
             }
@@ -212,6 +213,7 @@ fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenS
 fn decode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
     quote! {
         impl #rt::AvroDecode for #ident {
+            #[inline]
             fn decode(reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
                 #body
             }

@@ -128,7 +128,7 @@ impl<'a> Renderer<'a> {
                 let item = quote! {
                     #docs
                     #derives
-                    #[serde(crate = #serde_crate)]
+                    #[serde(crate = #serde_crate, transparent)]
                     pub struct #name(#[serde(with = #serde_fixed)] pub [u8; #size]);
                 };
                 (item, TokenStream::new())

@@ -29,6 +29,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Level";
     }
     impl ::avdl2rs::AvroEncode for Level {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -43,6 +44,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Level {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -66,7 +68,7 @@ const _: () = {
     ::avdl2rs::__private::serde::Serialize,
     ::avdl2rs::__private::serde::Deserialize,
 )]
-#[serde(crate = "::avdl2rs::__private::serde")]
+#[serde(crate = "::avdl2rs::__private::serde", transparent)]
 pub struct Tag(#[serde(with = "::avdl2rs::__private::serde_fixed")] pub [u8; 2]);
 const _: () = {
     impl ::avdl2rs::AvroSchema for Tag {
@@ -76,6 +78,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Tag";
     }
     impl ::avdl2rs::AvroEncode for Tag {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -85,6 +88,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Tag {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -115,6 +119,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Inner";
     }
     impl ::avdl2rs::AvroEncode for Inner {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -125,6 +130,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Inner {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -198,6 +204,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Settings";
     }
     impl ::avdl2rs::AvroEncode for Settings {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -258,6 +265,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Settings {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -440,6 +448,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Partial";
     }
     impl ::avdl2rs::AvroEncode for Partial {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -450,6 +459,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Partial {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -486,6 +496,7 @@ pub enum SettingsEither {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for SettingsEither {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,

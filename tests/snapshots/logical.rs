@@ -69,6 +69,7 @@ pub mod example {
                 const FULL_NAME: &'static str = "example.logical.Logical";
             }
             impl ::avdl2rs::AvroEncode for Logical {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
@@ -187,6 +188,7 @@ pub mod example {
                 }
             }
             impl ::avdl2rs::AvroDecode for Logical {
+                #[inline]
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -322,6 +324,7 @@ pub mod example {
         }
         const _: () = {
             impl ::avdl2rs::AvroEncode for LogicalWhen {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,

@@ -21,6 +21,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Customer";
     }
     impl ::avdl2rs::AvroEncode for Customer {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -30,6 +31,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Customer {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -69,6 +71,7 @@ pub mod com {
                 const FULL_NAME: &'static str = "com.example.Status";
             }
             impl ::avdl2rs::AvroEncode for Status {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
@@ -82,6 +85,7 @@ pub mod com {
                 }
             }
             impl ::avdl2rs::AvroDecode for Status {
+                #[inline]
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -116,6 +120,7 @@ pub mod com {
                     const FULL_NAME: &'static str = "com.example.common.Money";
                 }
                 impl ::avdl2rs::AvroEncode for Money {
+                    #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
@@ -125,6 +130,7 @@ pub mod com {
                     }
                 }
                 impl ::avdl2rs::AvroDecode for Money {
+                    #[inline]
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -159,6 +165,7 @@ pub mod com {
                     const FULL_NAME: &'static str = "com.example.common.Audit";
                 }
                 impl ::avdl2rs::AvroEncode for Audit {
+                    #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
@@ -174,6 +181,7 @@ pub mod com {
                     }
                 }
                 impl ::avdl2rs::AvroDecode for Audit {
+                    #[inline]
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -214,6 +222,7 @@ pub mod com {
                     const FULL_NAME: &'static str = "com.example.orders.Order";
                 }
                 impl ::avdl2rs::AvroEncode for Order {
+                    #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
@@ -243,6 +252,7 @@ pub mod com {
                     }
                 }
                 impl ::avdl2rs::AvroDecode for Order {
+                    #[inline]
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -35,6 +35,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Primitives";
     }
     impl ::avdl2rs::AvroEncode for Primitives {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -97,6 +98,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Primitives {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -23,6 +23,7 @@ const _: () = {
         const FULL_NAME: &'static str = "LinkedList";
     }
     impl ::avdl2rs::AvroEncode for LinkedList {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -43,6 +44,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for LinkedList {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -87,6 +89,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Tree";
     }
     impl ::avdl2rs::AvroEncode for Tree {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -108,6 +111,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Tree {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -143,6 +147,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Pong";
     }
     impl ::avdl2rs::AvroEncode for Pong {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -162,6 +167,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Pong {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -203,6 +209,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Ping";
     }
     impl ::avdl2rs::AvroEncode for Ping {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -222,6 +229,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Ping {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -264,6 +272,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Sum";
     }
     impl ::avdl2rs::AvroEncode for Sum {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -276,6 +285,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Sum {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -310,6 +320,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Expr";
     }
     impl ::avdl2rs::AvroEncode for Expr {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -320,6 +331,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Expr {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -348,6 +360,7 @@ pub enum ExprNode {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ExprNode {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -394,6 +407,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for ExprNode {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

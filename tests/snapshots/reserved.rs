@@ -32,6 +32,7 @@ pub mod r#match {
                 const FULL_NAME: &'static str = "match.self.enum";
             }
             impl ::avdl2rs::AvroEncode for Enum {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
@@ -48,6 +49,7 @@ pub mod r#match {
                 }
             }
             impl ::avdl2rs::AvroDecode for Enum {
+                #[inline]
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -85,6 +87,7 @@ pub mod r#match {
                 const FULL_NAME: &'static str = "match.self.Box";
             }
             impl ::avdl2rs::AvroEncode for Box {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
@@ -94,6 +97,7 @@ pub mod r#match {
                 }
             }
             impl ::avdl2rs::AvroDecode for Box {
+                #[inline]
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -153,6 +157,7 @@ pub mod r#match {
                 const FULL_NAME: &'static str = "match.self.type";
             }
             impl ::avdl2rs::AvroEncode for Type {
+                #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
@@ -183,6 +188,7 @@ pub mod r#match {
                 }
             }
             impl ::avdl2rs::AvroDecode for Type {
+                #[inline]
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

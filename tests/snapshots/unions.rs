@@ -22,6 +22,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Point";
     }
     impl ::avdl2rs::AvroEncode for Point {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -32,6 +33,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Point {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -67,6 +69,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Colour";
     }
     impl ::avdl2rs::AvroEncode for Colour {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -80,6 +83,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Colour {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -119,6 +123,7 @@ const _: () = {
         const FULL_NAME: &'static str = "Shapes";
     }
     impl ::avdl2rs::AvroEncode for Shapes {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -193,6 +198,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for Shapes {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -286,6 +292,7 @@ pub enum ShapesMulti {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ShapesMulti {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -344,6 +351,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesMulti {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -367,6 +375,7 @@ pub enum ShapesMultiWithNull {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ShapesMultiWithNull {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -435,6 +444,7 @@ pub enum ShapesInArrayItem {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ShapesInArrayItem {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -493,6 +503,7 @@ pub enum ShapesInMapValue {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ShapesInMapValue {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -526,6 +537,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesInMapValue {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -547,6 +559,7 @@ pub enum ShapesOnlyBranch {
 }
 const _: () = {
     impl ::avdl2rs::AvroEncode for ShapesOnlyBranch {
+        #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
@@ -574,6 +587,7 @@ const _: () = {
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesOnlyBranch {
+        #[inline]
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -186,12 +186,14 @@ macro_rules! timestamp_codec {
 macro_rules! logical_codec {
     ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $name:literal, $read:ident, $int:ty, $to:expr, $from:expr) => {
         /// The Avro count of a value, or why it has none.
+        #[inline]
         fn $count(value: &$ty) -> Result<i64, $crate::error::EncodeError> {
             let to: fn(&$ty) -> Result<i64, $crate::error::EncodeError> = $to;
             to(value)
         }
 
         /// The value of an Avro count read at byte `offset`, or why there is none.
+        #[inline]
         fn $from_count(count: i64, offset: usize) -> Result<$ty, $crate::error::DecodeError> {
             let from: fn(i64, usize) -> Result<$ty, $crate::error::DecodeError> = $from;
             from(count, offset)
