@@ -70,14 +70,41 @@ impl std::str::FromStr for Output {
 impl Output {
     /// Writes `bytes` to the output.
     pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_with(|out| out.write_all(bytes))
+    }
+
+    /// Writes `value` as JSON with a final line break, pretty-printed unless `compact`,
+    /// streamed to the output rather than built in memory first.
+    pub fn write_json(&self, value: &serde_json::Value, compact: bool) -> Result<(), Failure> {
+        self.write_with(|out| {
+            if compact {
+                serde_json::to_writer(&mut *out, value)?;
+            } else {
+                serde_json::to_writer_pretty(&mut *out, value)?;
+            }
+            out.write_all(b"\n")
+        })
+    }
+
+    /// Runs `write` on a buffered stdout or file, then flushes.
+    fn write_with(
+        &self,
+        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<(), Failure> {
         match self {
             Output::Stdout => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(bytes)
+                let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+                write(&mut out)
                     .and_then(|()| out.flush())
                     .map_err(|e| Failure::Message(format!("cannot write to stdout: {e}")))
             }
-            Output::File(path) => std::fs::write(path, bytes).map_err(|e| Failure::io(path, e)),
+            Output::File(path) => {
+                let file = std::fs::File::create(path).map_err(|e| Failure::io(path, e))?;
+                let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+                write(&mut out)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| Failure::io(path, e))
+            }
         }
     }
 }

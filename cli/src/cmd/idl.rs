@@ -1,6 +1,6 @@
 //! `avdl2rs idl [-I DIR]... [IN] [OUT]`: IDL to `.avpr` / `.avsc` JSON.
 
-use crate::io::{self, Failure, IdlInput, Output};
+use crate::io::{Failure, IdlInput, Output};
 
 /// Arguments of `idl`.
 #[derive(Debug, clap::Args)]
@@ -21,12 +21,13 @@ pub struct Args {
 /// Parses the input and writes its JSON.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.input.parse()?;
-    let text = io::json_text(file.json(), args.compact);
+    let written = args
+        .output
+        .clone()
+        .unwrap_or_default()
+        .write_json(file.json(), args.compact);
     // The process ends right after this command: freeing the syntax tree and the JSON one node
     // at a time would only add to the run time.
     std::mem::forget(file);
-    args.output
-        .clone()
-        .unwrap_or_default()
-        .write(text.as_bytes())
+    written
 }

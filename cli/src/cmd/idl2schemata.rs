@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::io::{self, Failure, IdlInput};
+use crate::io::{Failure, IdlInput, Output};
 
 /// Arguments of `idl2schemata`.
 #[derive(Debug, clap::Args)]
@@ -27,8 +27,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     for (full_name, schema) in schemas {
         let simple = full_name.rsplit('.').next().unwrap_or(&full_name);
         let path = args.out_dir.join(format!("{simple}.avsc"));
-        let text = io::json_text(&schema, args.compact);
-        std::fs::write(&path, text).map_err(|e| Failure::io(&path, e))?;
+        Output::File(path).write_json(&schema, args.compact)?;
     }
     Ok(())
 }
