@@ -7,9 +7,8 @@
 //! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
 //! per field, unions as `match`, nested named types through their own trait impls.
 //!
-//! This file depends only on `proc-macro2`, `quote` and `syn`: the derive crate compiles it
-//! from source (`#[path]`), since a proc-macro crate cannot depend on this one without a
-//! dependency cycle through the runtime.
+//! It depends only on `proc-macro2`, `quote` and `syn`, so the proc-macro crate can call it
+//! without pulling the runtime into its own build.
 //!
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.

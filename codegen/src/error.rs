@@ -30,7 +30,7 @@ pub enum Error {
         /// Where the JSON came from (a file path or a caller-given origin).
         origin: String,
         /// The error, located by a JSON Pointer.
-        source: avdl2rs::schema::SchemaError,
+        source: avdl2rs_schema::SchemaError,
     },
     /// Two named types would get the same Rust name in the same module.
     NameClash {

@@ -12,7 +12,7 @@
 //! # let _ = rust_source;
 //! ```
 //!
-//! The steps: files are parsed into one [`avdl2rs::schema::SchemaSet`] (so files share named
+//! The steps: files are parsed into one [`avdl2rs_schema::SchemaSet`] (so files share named
 //! types), the set becomes a type space (`space`), and the type space becomes tokens
 //! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
 //! shares.
@@ -28,7 +28,7 @@ mod space;
 
 use std::path::{Path, PathBuf};
 
-use avdl2rs::schema::SchemaSet;
+use avdl2rs_schema::SchemaSet;
 
 pub use builder::Builder;
 pub use error::Error;

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use avdl2rs::schema::{Schema, SchemaSet};
+use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
@@ -362,7 +362,7 @@ impl<'a> Renderer<'a> {
         let canonical_form = self.set.canonical_form(&Schema::named(named.name.clone()));
         Ok(emit::SchemaConsts {
             schema_json: json.to_string(),
-            fingerprint: avdl2rs::fingerprint::rabin_fingerprint(canonical_form.as_bytes()),
+            fingerprint: avdl2rs_schema::fingerprint::rabin_fingerprint(canonical_form.as_bytes()),
             canonical_form,
             full_name: full_name.to_string(),
         })

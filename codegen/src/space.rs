@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use avdl2rs::schema::{LogicalType, NamedKind, NamedSchema, Schema, SchemaKind, SchemaSet};
+use avdl2rs_schema::{LogicalType, NamedKind, NamedSchema, Schema, SchemaKind, SchemaSet};
 use serde_json::Value as Json;
 
 use crate::naming;

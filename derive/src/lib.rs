@@ -4,11 +4,9 @@
 //! the expansion works on `proc_macro2` tokens (`expand`) and is unit-tested as such.
 //!
 //! A derived type and a generated one with the same schema must agree exactly, so the
-//! derive uses the same code as codegen: the codec emitter (`codegen/src/emit.rs`) and the
-//! runtime's schema model (`runtime/src/schema`, which writes the JSON and the Parsing
-//! Canonical Form). They are compiled here from their source files rather than used as
-//! crates because the runtime depends on this crate (its `derive` feature re-exports the
-//! macro), and Cargo rejects that cycle even for an optional dependency.
+//! derive uses the same code as codegen: the codec emitter (`avdl2rs_codegen::emit`) and the
+//! schema model (`avdl2rs-schema`, which writes the JSON and the Parsing Canonical Form).
+//! Neither depends on the runtime crate, which is what lets the runtime re-export this macro.
 //!
 //! See the runtime crate's documentation of `Avro` for the supported shapes and attributes.
 
@@ -22,19 +20,9 @@ mod node;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.
-#[path = "../../codegen/src/emit.rs"]
-#[allow(dead_code)]
-mod emit;
-
-/// The runtime's schema model: parsing, validation, JSON and Parsing Canonical Form.
-#[path = "../../runtime/src/schema/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod schema;
-
-/// The CRC-64-AVRO fingerprint, which the schema model uses.
-#[path = "../../runtime/src/fingerprint.rs"]
-#[allow(dead_code)]
-mod fingerprint;
+use avdl2rs_codegen::emit;
+/// The schema model: parsing, validation, JSON and Parsing Canonical Form.
+use avdl2rs_schema as schema;
 
 /// Derives `AvroSchema`, `AvroEncode` and `AvroDecode` of the `avdl2rs` runtime, with the
 /// codec generated code has for the same schema.

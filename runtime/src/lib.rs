@@ -26,13 +26,14 @@
 pub mod codec;
 pub mod compat;
 pub mod error;
-pub mod fingerprint;
 mod include;
 pub mod logical;
 pub mod resolve;
-pub mod schema;
 pub mod subject;
 pub mod wire;
+
+pub use avdl2rs_schema as schema;
+pub use avdl2rs_schema::fingerprint;
 
 #[doc(hidden)]
 pub mod __private;

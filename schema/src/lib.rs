@@ -1,12 +1,19 @@
-//! The Avro schema model: schemas parsed from JSON, with named types kept in one table.
+//! # avdl2rs-schema
 //!
-//! Code generation, compatibility checks and resolving decode all work on this one model, so
-//! that they agree on names, defaults and logical types.
+//! The Avro schema model: schemas parsed from JSON, with named types kept in one table, written
+//! back as JSON, in Parsing Canonical Form, and fingerprinted.
+//!
+//! Code generation, the `Avro` derive, compatibility checks and resolving decode all work on
+//! this one model, so that they agree on names, defaults and logical types. It is a crate of its
+//! own because the runtime (`avdl2rs`, which re-exports it as `avdl2rs::schema`), the code
+//! generator and the derive macro all need it, and the runtime itself depends on the derive.
 //!
 //! A [`Schema`] is a tree of anonymous types; named types (records, errors, enums, fixed) live
 //! in a [`SchemaSet`] and are referred to from the tree by full name ([`SchemaKind::Named`]).
 
 use serde_json::{Map, Value};
+
+pub mod fingerprint;
 
 mod canonical;
 mod default;
@@ -17,7 +24,7 @@ mod name;
 mod parse;
 mod protocol;
 
-pub(crate) use error::child;
+pub use error::child;
 pub use error::{SchemaError, SchemaErrorKind};
 pub use protocol::{Message, Protocol};
 

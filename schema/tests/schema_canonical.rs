@@ -1,7 +1,7 @@
 //! Parsing Canonical Form, rule by rule (Avro specification, "Transforming into Parsing
 //! Canonical Form"), and the places where apache-avro departs from it.
 
-use avdl2rs::schema::SchemaSet;
+use avdl2rs_schema::SchemaSet;
 
 fn canonical(json: &str) -> String {
     let mut set = SchemaSet::new();
@@ -137,7 +137,7 @@ fn apache_avro_keeps_decimal_attributes_where_the_specification_strips_them() {
 #[test]
 fn fingerprint_is_the_rabin_of_the_canonical_form() {
     assert_eq!(
-        avdl2rs::fingerprint::rabin_fingerprint(b"hello world"),
+        avdl2rs_schema::fingerprint::rabin_fingerprint(b"hello world"),
         2906301498937520992
     );
     let mut set = SchemaSet::new();
@@ -147,7 +147,7 @@ fn fingerprint_is_the_rabin_of_the_canonical_form() {
     let form = set.canonical_form(&schema);
     assert_eq!(
         set.fingerprint(&schema),
-        avdl2rs::fingerprint::rabin_fingerprint(form.as_bytes())
+        avdl2rs_schema::fingerprint::rabin_fingerprint(form.as_bytes())
     );
     let mut other = SchemaSet::new();
     let plain = other

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use avdl2rs::fingerprint::rabin_fingerprint;
-use avdl2rs::schema::{Schema, SchemaSet};
+use avdl2rs_schema::fingerprint::rabin_fingerprint;
+use avdl2rs_schema::{Schema, SchemaSet};
 use serde_json::Value;
 
 /// The conformance folder: `$AVDL2RS_CONFORMANCE` or `<workspace root>/../shared/conformance`.

@@ -1,7 +1,7 @@
 //! Invalid schemas are rejected with the JSON Pointer of the offending value and what is
 //! wrong, and a failed parse leaves the set unchanged.
 
-use avdl2rs::schema::{SchemaErrorKind as Kind, SchemaSet};
+use avdl2rs_schema::{SchemaErrorKind as Kind, SchemaSet};
 
 fn error(json: &str) -> (String, Kind) {
     let mut set = SchemaSet::new();

@@ -1,7 +1,7 @@
 //! Names, namespaces, registration order, logical types and JSON writing of the schema model,
 //! checked against the rules of the Avro specification ("Names", "Aliases", "Logical Types").
 
-use avdl2rs::schema::{LogicalType, Name, NamedKind, SchemaKind, SchemaSet};
+use avdl2rs_schema::{LogicalType, Name, NamedKind, SchemaKind, SchemaSet};
 use serde_json::json;
 
 #[test]
