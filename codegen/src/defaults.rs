@@ -304,12 +304,16 @@ fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String
             if matches!(kind, "date" | "time_millis") && i32::try_from(n).is_err() {
                 return Err(format!("{value} is not an int"));
             }
+            check_time_range(kind, n)?;
             write_varint(&mut out, n);
         }
         LogicalRef::Uuid { fixed: false } => {
             let s = value
                 .as_str()
                 .ok_or_else(|| format!("{value} is not a string"))?;
+            if !is_hyphenated_uuid(s) {
+                return Err(format!("{value} is not a hyphenated UUID"));
+            }
             write_varint(&mut out, s.len() as i64);
             out.extend_from_slice(s.as_bytes());
         }
@@ -325,6 +329,42 @@ fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String
         LogicalRef::Duration => out = sized_bytes(value, 12)?,
     }
     Ok(out)
+}
+
+/// Seconds from the Unix epoch to 0001-01-01T00:00:00Z and to 9999-12-31T23:59:59Z: the
+/// instants both date-time crates (`chrono` and `time` with its default range) can hold.
+const SECONDS_RANGE: (i64, i64) = (-62_135_596_800, 253_402_300_799);
+
+/// Rejects a date or time default the generated code could not turn into its Rust value: the
+/// default is decoded each time it is used, where failing is no longer possible.
+fn check_time_range(kind: &str, n: i64) -> Result<(), String> {
+    let (low, high) = SECONDS_RANGE;
+    let (min, max) = match kind {
+        "date" => (low.div_euclid(86_400), high.div_euclid(86_400)),
+        "time_millis" => (0, 86_400_000 - 1),
+        "time_micros" => (0, 86_400_000_000 - 1),
+        k if k.ends_with("_millis") => (low * 1_000, high * 1_000 + 999),
+        k if k.ends_with("_micros") => (low * 1_000_000, high * 1_000_000 + 999_999),
+        // Every i64 count of nanoseconds lies within years 1677 to 2262.
+        _ => (i64::MIN, i64::MAX),
+    };
+    if (min..=max).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{n} is outside the range of a {} default ({min} to {max}: years 1 to 9999)",
+            kind.replace('_', "-")
+        ))
+    }
+}
+
+/// Whether `s` is a UUID in the 36-character hyphenated form the runtime reads.
+fn is_hyphenated_uuid(s: &str) -> bool {
+    s.len() == 36
+        && s.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        })
 }
 
 fn sized_bytes(value: &Json, size: usize) -> Result<Vec<u8>, String> {
@@ -349,6 +389,29 @@ fn write_varint(out: &mut Vec<u8>, n: i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn date_and_time_defaults_are_checked_against_what_the_rust_types_hold() {
+        // 9999-12-31 is day 2_932_896 after 1970-01-01 and 0001-01-01 is day -719_162.
+        assert!(check_time_range("date", 2_932_896).is_ok());
+        assert!(check_time_range("date", -719_162).is_ok());
+        assert!(check_time_range("date", 2_932_897).is_err());
+        assert!(check_time_range("date", -719_163).is_err());
+        assert!(check_time_range("time_millis", 86_399_999).is_ok());
+        assert!(check_time_range("time_millis", 86_400_000).is_err());
+        assert!(check_time_range("time_micros", -1).is_err());
+        assert!(check_time_range("timestamp_millis", 253_402_300_799_999).is_ok());
+        assert!(check_time_range("local_timestamp_micros", 253_402_300_800_000_000).is_err());
+        assert!(check_time_range("timestamp_nanos", i64::MIN).is_ok());
+    }
+
+    #[test]
+    fn uuid_defaults_must_be_hyphenated() {
+        assert!(is_hyphenated_uuid("123e4567-e89b-12d3-a456-426614174000"));
+        assert!(!is_hyphenated_uuid("123e4567e89b12d3a456426614174000"));
+        assert!(!is_hyphenated_uuid("123e4567-e89b-12d3-a456-42661417400g"));
+        assert!(!is_hyphenated_uuid("not a uuid"));
+    }
 
     #[test]
     fn varints_follow_the_specification_examples() {

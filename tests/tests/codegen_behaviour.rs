@@ -152,6 +152,10 @@ fn invalid_defaults_are_generation_errors() {
         r#"{"type": "enum", "name": "E", "symbols": ["A"]}, "default": "B""#,
         r#"["null", "int"], "default": "x""#,
         r#"{"type": "array", "items": "long"}, "default": [1, "2"]"#,
+        // Valid for the base type, but no Rust value: these would fail when the default is used.
+        r#"{"type": "int", "logicalType": "date"}, "default": 2147483647"#,
+        r#"{"type": "int", "logicalType": "time-millis"}, "default": 86400000"#,
+        r#"{"type": "string", "logicalType": "uuid"}, "default": "not-a-uuid""#,
     ];
     for field in cases {
         let json = format!(
