@@ -1,12 +1,28 @@
 //! The pest grammar (`grammar.pest`) and how its rules are named in error messages.
 #![allow(missing_docs)]
 
+use pest::iterators::Pairs;
+use pest::Parser as _;
 use pest_derive::Parser;
 
 /// The Avro IDL grammar.
 #[derive(Parser)]
 #[grammar = "grammar.pest"]
 pub(crate) struct IdlGrammar;
+
+/// Stack the grammar is sure to have. pest is built without its `std` feature, which leaves
+/// out its stack probe (a check on every rule call, a fifth of the parse); the recursion is
+/// bounded instead by the scan's nesting limit ([`crate::lexical::MAX_NESTING`]), at which a
+/// debug build needs under 512 KiB, and this much is provided on the heap when the calling
+/// thread has less left.
+const GRAMMAR_STACK: usize = 2 * 1024 * 1024;
+
+/// Runs the grammar over a whole (comment-blanked) file.
+pub(crate) fn parse_file(text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    stacker::maybe_grow(GRAMMAR_STACK / 2, GRAMMAR_STACK, || {
+        IdlGrammar::parse(Rule::idl_file, text)
+    })
+}
 
 /// What a rule is called in a syntax error, in words a user knows.
 pub(crate) fn describe(rule: Rule) -> &'static str {
@@ -123,6 +139,42 @@ mod tests {
                 Rule::message
             ]
         );
+    }
+
+    /// Every kind of bracket nested as deep as the scan allows parses even on a thread with
+    /// little stack: the grammar runs on a stack of its own then.
+    #[test]
+    fn deepest_allowed_nesting_parses_on_a_small_stack() {
+        let depth = crate::lexical::MAX_NESTING - 3;
+        let nest = |open: &str, inner: &str, close: &str| {
+            format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
+        };
+        let types = [
+            nest("array<", "int", ">"),
+            nest("map<@a(1) ", "int", ">"),
+            nest("union { null, ", "int", "}"),
+        ];
+        let defaults = [nest("[", "1", "]"), nest("{\"a\": ", "1", "}")];
+        let files: Vec<String> = types
+            .iter()
+            .map(|t| format!("protocol P {{ record R {{ {t} x; }} }}"))
+            .chain(
+                defaults
+                    .iter()
+                    .map(|d| format!("protocol P {{ record R {{ int x = {d}; }} }}")),
+            )
+            .collect();
+        std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                for file in &files {
+                    assert!(crate::lexical::scan(file).is_ok(), "{file}");
+                    assert!(super::parse_file(file).is_ok(), "{file}");
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 
     #[test]

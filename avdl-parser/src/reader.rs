@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use pest::iterators::Pair;
-use pest::Parser;
 use serde_json::{Map, Value};
 
 use crate::annotations::{self, Annotation, AnnotationError, Place, Split};
@@ -12,7 +11,7 @@ use crate::ast::{
     full_name, Field, Message, NamedKind, NamedType, Props, ProtocolHeader, TypeExpr,
 };
 use crate::error::{Error, ErrorKind};
-use crate::grammar::{IdlGrammar, Rule};
+use crate::grammar::{self, Rule};
 use crate::lexical::{self, Scan};
 use crate::loader::{ImportKind, Loader};
 use crate::source::Span;
@@ -70,7 +69,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
             keep_messages,
         };
         let grammar_text = reader.scan.grammar_text(&text);
-        let pairs = IdlGrammar::parse(Rule::idl_file, &grammar_text).map_err(|e| {
+        let pairs = grammar::parse_file(&grammar_text).map_err(|e| {
             syntax_error::from_pest(&e, &grammar_text, &reader.loader.sources, file)
         })?;
         let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());

@@ -2,10 +2,9 @@
 //! what was found there.
 
 use pest::error::{ErrorVariant, InputLocation};
-use pest::Parser;
 
 use crate::error::{Error, ErrorKind};
-use crate::grammar::{describe, IdlGrammar, Rule};
+use crate::grammar::{describe, Rule};
 use crate::source::{Sources, Span};
 
 /// A located syntax error for the pest error `error` on `text`.
@@ -59,7 +58,7 @@ pub(crate) fn from_pest(
 /// The furthest position reached and the literal tokens expected there.
 fn expected_literals(text: &str) -> Option<(usize, Vec<String>)> {
     pest::set_error_detail(true);
-    let detailed = IdlGrammar::parse(Rule::idl_file, text).err();
+    let detailed = crate::grammar::parse_file(text).err();
     pest::set_error_detail(false);
     let attempts = detailed?.parse_attempts()?;
     let tokens: Vec<String> = attempts
