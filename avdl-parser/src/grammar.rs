@@ -83,9 +83,8 @@ mod tests {
             std::fs::read_to_string(format!("{}/tests/cases/{path}", env!("CARGO_MANIFEST_DIR")))
                 .unwrap();
         let text: &'static str = Box::leak(text.into_boxed_str());
-        let scan = crate::lexical::scan(text).unwrap();
-        let blanked: &'static str =
-            Box::leak(scan.grammar_text(text).into_owned().into_boxed_str());
+        let (_, blanked) = crate::lexical::scan(text).unwrap();
+        let blanked: &'static str = Box::leak(blanked.into_boxed_str());
         let mut pairs =
             IdlGrammar::parse(Rule::idl_file, blanked).unwrap_or_else(|e| panic!("{e}"));
         pairs.next().unwrap().into_inner().next().unwrap()

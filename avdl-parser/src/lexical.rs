@@ -14,28 +14,6 @@ pub(crate) struct Scan {
     /// Byte offset of a token → byte range of the inside of the doc comment right before it
     /// (the last one, when several are stacked).
     pub docs: HashMap<u32, (u32, u32)>,
-    /// Byte ranges of all comments, doc comments included.
-    comments: Vec<(usize, usize)>,
-}
-
-impl Scan {
-    /// The text the grammar reads: `text` with every comment replaced by spaces (line breaks
-    /// kept), so byte offsets are unchanged.
-    pub fn grammar_text<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
-        if self.comments.is_empty() {
-            return std::borrow::Cow::Borrowed(text);
-        }
-        let mut bytes = text.as_bytes().to_vec();
-        for &(start, end) in &self.comments {
-            for b in &mut bytes[start..end] {
-                if *b != b'\n' && *b != b'\r' {
-                    *b = b' ';
-                }
-            }
-        }
-        // Whole UTF-8 sequences were replaced by ASCII spaces, so the result is UTF-8.
-        String::from_utf8(bytes).map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
-    }
 }
 
 /// Why a file was rejected by the scan: message and byte offset.
@@ -47,22 +25,38 @@ pub(crate) struct ScanError {
 
 /// Scans `text`. Strings and backtick names are skipped so that comment markers inside them
 /// do not count; `/**/` is an empty comment, not a doc comment.
-pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
+///
+/// Also returns the text the grammar reads: `text` with every comment and every blank outside
+/// strings and backtick names replaced by a space, so byte offsets are unchanged and the
+/// grammar skips only spaces between tokens (one comparison per character). After an
+/// unterminated string nothing more is replaced, so the grammar still sees the line break
+/// that ends it.
+pub(crate) fn scan(text: &str) -> Result<(Scan, String), ScanError> {
     let bytes = text.as_bytes();
     let mut scan = Scan::default();
+    let mut blanked = bytes.to_vec();
+    // Cleared by an unterminated string.
+    let mut blank = true;
     let mut pending: Option<(u32, u32)> = None;
     let mut depth = 0usize;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0C => {
+            b' ' => {
+                i += 1;
+                continue;
+            }
+            b'\t' | b'\n' | b'\r' | 0x0C => {
+                if blank {
+                    blanked[i] = b' ';
+                }
                 i += 1;
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 let end = line_end(bytes, i);
-                scan.comments.push((i, end));
+                blanked[i..end].fill(b' ');
                 i = end;
                 continue;
             }
@@ -78,7 +72,7 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
                 if is_doc {
                     pending = Some((offset(i + 3), offset(end)));
                 }
-                scan.comments.push((i, end + 2));
+                blanked[i..end + 2].fill(b' ');
                 i = end + 2;
                 continue;
             }
@@ -89,7 +83,11 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
             scan.docs.insert(offset(i), doc);
         }
         match b {
-            b'"' => i = skip_string(bytes, i),
+            b'"' => {
+                let (end, closed) = skip_string(bytes, i);
+                blank &= closed;
+                i = end;
+            }
             b'`' => {
                 i = bytes[i + 1..]
                     .iter()
@@ -113,7 +111,9 @@ pub(crate) fn scan(text: &str) -> Result<Scan, ScanError> {
             _ => i = skip_token_char(text, i),
         }
     }
-    Ok(scan)
+    // Only whole UTF-8 sequences were replaced, each by ASCII spaces.
+    let blanked = String::from_utf8(blanked).unwrap_or_else(|_| text.to_owned());
+    Ok((scan, blanked))
 }
 
 fn offset(i: usize) -> u32 {
@@ -128,19 +128,19 @@ fn line_end(bytes: &[u8], i: usize) -> usize {
         .map_or(bytes.len(), |p| i + p)
 }
 
-/// Index just after the string literal starting at `i`; an unterminated string ends at the line
-/// break, where the grammar will report it.
-fn skip_string(bytes: &[u8], mut i: usize) -> usize {
+/// Index just after the string literal starting at `i`, and whether it is closed; an
+/// unterminated string ends at the line break, where the grammar will report it.
+fn skip_string(bytes: &[u8], mut i: usize) -> (usize, bool) {
     i += 1;
     while i < bytes.len() {
         match bytes[i] {
             b'\\' => i += 2,
-            b'"' => return i + 1,
-            b'\n' | b'\r' => return i,
+            b'"' => return (i + 1, true),
+            b'\n' | b'\r' => return (i, false),
             _ => i += 1,
         }
     }
-    bytes.len()
+    (bytes.len(), false)
 }
 
 /// Index after one ordinary character (a whole UTF-8 sequence).
@@ -155,22 +155,32 @@ mod tests {
     #[test]
     fn docs_are_keyed_by_the_next_token_and_the_last_one_wins() {
         let text = "/** a */ /** b */ // c\n /* d */ record";
-        let scan = scan(text).unwrap();
+        let (scan, grammar_text) = scan(text).unwrap();
         let at = text.find("record").unwrap() as u32;
         let (from, to) = scan.docs[&at];
         assert_eq!(&text[from as usize..to as usize], " b ");
-        assert_eq!(scan.grammar_text(text).trim(), "record");
-        assert_eq!(scan.grammar_text(text).len(), text.len());
+        assert_eq!(grammar_text.trim_start_matches(' '), "record");
+        assert_eq!(grammar_text.len(), text.len());
     }
 
     #[test]
     fn empty_comments_and_strings_are_not_docs() {
         let text = "/**/ x \"/** no */\" /***/ y";
-        let scan = scan(text).unwrap();
+        let (scan, grammar_text) = scan(text).unwrap();
         assert_eq!(scan.docs.len(), 1);
         let at = text.find('y').unwrap() as u32;
         assert_eq!(scan.docs[&at].0, scan.docs[&at].1);
-        assert!(scan.grammar_text(text).contains("\"/** no */\""));
+        assert!(grammar_text.contains("\"/** no */\""));
+    }
+
+    #[test]
+    fn blanks_become_spaces_outside_strings_and_names() {
+        let text = "a\t\r\n\u{0C}\u{0B}\"\t\" `x\ny` \u{A0}z";
+        let (_, grammar_text) = scan(text).unwrap();
+        assert_eq!(grammar_text, "a    \u{0B}\"\t\" `x\ny` \u{A0}z");
+        // The line break ending an unterminated string stays, and so does every later one.
+        let (_, grammar_text) = scan("\"ab\n\tc\nd").unwrap();
+        assert_eq!(grammar_text, "\"ab\n\tc\nd");
     }
 
     #[test]

@@ -47,7 +47,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
     /// Parses file `file` of the loader's sources.
     pub fn read(loader: &'l mut Loader<'o>, file: u32, keep_messages: bool) -> Result<FileOutcome> {
         let text = loader.sources.get(file).text.clone();
-        let scan = lexical::scan(&text).map_err(|e| {
+        let (scan, grammar_text) = lexical::scan(&text).map_err(|e| {
             let end = e.offset + 1;
             let span = Span {
                 file,
@@ -68,7 +68,6 @@ impl<'l, 'o> FileReader<'l, 'o> {
             scan,
             keep_messages,
         };
-        let grammar_text = reader.scan.grammar_text(&text);
         let pairs = grammar::parse_file(&grammar_text).map_err(|e| {
             syntax_error::from_pest(&e, &grammar_text, &reader.loader.sources, file)
         })?;
