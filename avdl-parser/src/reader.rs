@@ -410,14 +410,16 @@ impl<'l, 'o> FileReader<'l, 'o> {
             .props;
         let result = inner.next().expect("grammar: result type");
         let result_span = self.span(&result);
-        let result_inner = result.into_inner().next().expect("grammar: result type");
+        let mut result_parts = result.into_inner();
+        let result_inner = result_parts.next().expect("grammar: result type");
         let response = if result_inner.as_rule() == Rule::kw_void {
             TypeExpr::Primitive {
                 name: "null",
                 props: Props::new(),
             }
         } else {
-            let written = self.plain_type(result_inner, namespace, Vec::new())?;
+            let written =
+                self.plain_type(result_inner, result_parts.next(), namespace, Vec::new())?;
             self.finish(written, false)?
         };
         let name_pair = inner.next().expect("grammar: message name");
@@ -474,12 +476,15 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let mut inner = pair.into_inner().peekable();
         let annotations = self.annotations_from(&mut inner)?;
         let plain = inner.next().expect("grammar: type");
-        self.plain_type(plain, namespace, annotations)
+        self.plain_type(plain, inner.next(), namespace, annotations)
     }
 
+    /// A type without its annotations: `pair` is the array, map or union type, or the
+    /// `decimal(…)` or name of a nullable type, then followed by its `?` (`optional`).
     fn plain_type(
         &mut self,
         pair: Pair<'_, Rule>,
+        optional: Option<Pair<'_, Rule>>,
         namespace: Option<&str>,
         annotations: Vec<Annotation>,
     ) -> Result<Written> {
@@ -507,7 +512,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
             Rule::union_type => TypeExpr::Union {
                 branches: self.union_branches(pair, namespace)?,
             },
-            _ => return self.nullable_type(pair, namespace, annotations),
+            _ => return self.nullable_type(pair, optional, namespace, annotations),
         };
         Ok(Written {
             ty,
@@ -553,16 +558,19 @@ impl<'l, 'o> FileReader<'l, 'o> {
         Ok(branches)
     }
 
+    /// `base` (a name or `decimal(…)`), made nullable when `optional` (`?`) follows it.
     fn nullable_type(
         &mut self,
-        pair: Pair<'_, Rule>,
+        base: Pair<'_, Rule>,
+        optional: Option<Pair<'_, Rule>>,
         namespace: Option<&str>,
         annotations: Vec<Annotation>,
     ) -> Result<Written> {
-        let span = self.span(&pair);
-        let mut inner = pair.into_inner();
-        let base = inner.next().expect("grammar: nullable base");
-        let optional = inner.next().is_some();
+        let mut span = self.span(&base);
+        if let Some(mark) = &optional {
+            span.end = self.span(mark).end;
+        }
+        let optional = optional.is_some();
         let mut props = Split::new(annotations.clone(), Place::Type)
             .map_err(|e| self.annotation_error(e))?
             .props;
