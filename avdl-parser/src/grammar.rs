@@ -34,7 +34,7 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         float_lit => "a number",
         json_object | json_array | json_member => "a JSON value",
         annotation => "an annotation `@name(value)`",
-        full_type | array_type | map_type | union_type | decimal_type => "a type",
+        array_type | map_type | union_type | decimal_type => "a type",
         result_type => "a result type",
         optional => "`?`",
         protocol | kw_protocol => "`protocol`",

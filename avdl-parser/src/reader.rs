@@ -1,9 +1,10 @@
 //! Reads one IDL file: runs the grammar and turns the parse tree into the syntax tree,
 //! registering named types and messages as they appear (imports at the import statement).
 
+use std::iter::Peekable;
 use std::sync::Arc;
 
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use serde_json::{Map, Value};
 
 use crate::annotations::{self, Annotation, AnnotationError, Place, Split};
@@ -166,8 +167,9 @@ impl<'l, 'o> FileReader<'l, 'o> {
                     namespace = Some(ns).filter(|ns| !ns.is_empty());
                 }
                 Rule::main_schema => {
-                    let ty = item.into_inner().nth(1).expect("grammar: main schema type");
-                    let written = self.full_type(ty, namespace.as_deref())?;
+                    let mut parts = item.into_inner().peekable();
+                    parts.next(); // `schema`
+                    let written = self.full_type(&mut parts, namespace.as_deref())?;
                     outcome.main_schema = Some(self.finish(written, false)?);
                 }
                 Rule::import => self.import(item, false)?,
@@ -209,7 +211,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
     fn named_header<'i>(
         &mut self,
         pair: &Pair<'i, Rule>,
-        inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>,
+        inner: &mut Peekable<Pairs<'i, Rule>>,
         namespace: Option<&str>,
         is_enum: bool,
     ) -> Result<(NamedType, Split)> {
@@ -347,8 +349,8 @@ impl<'l, 'o> FileReader<'l, 'o> {
 
     fn field_decl(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Vec<Field>> {
         let default_doc = self.doc(&pair);
-        let mut inner = pair.into_inner();
-        let written = self.full_type(inner.next().expect("grammar: field type"), namespace)?;
+        let mut inner = pair.into_inner().peekable();
+        let written = self.full_type(&mut inner, namespace)?;
         inner
             .map(|var| self.variable(var, &written, default_doc.clone()))
             .collect()
@@ -427,9 +429,8 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let mut request: Vec<Field> = Vec::new();
         for param in inner.next().expect("grammar: parameters").into_inner() {
             let default_doc = self.doc(&param);
-            let mut parts = param.into_inner();
-            let written =
-                self.full_type(parts.next().expect("grammar: parameter type"), namespace)?;
+            let mut parts = param.into_inner().peekable();
+            let written = self.full_type(&mut parts, namespace)?;
             let field = self.variable(
                 parts.next().expect("grammar: parameter name"),
                 &written,
@@ -472,11 +473,16 @@ impl<'l, 'o> FileReader<'l, 'o> {
 
     // ---- types ---------------------------------------------------------------------------
 
-    fn full_type(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Written> {
-        let mut inner = pair.into_inner().peekable();
-        let annotations = self.annotations_from(&mut inner)?;
+    /// A type with its annotations, from the next pairs of `inner`.
+    fn full_type<'i>(
+        &mut self,
+        inner: &mut Peekable<Pairs<'i, Rule>>,
+        namespace: Option<&str>,
+    ) -> Result<Written> {
+        let annotations = self.annotations_from(inner)?;
         let plain = inner.next().expect("grammar: type");
-        self.plain_type(plain, inner.next(), namespace, annotations)
+        let optional = inner.next_if(|p| p.as_rule() == Rule::optional);
+        self.plain_type(plain, optional, namespace, annotations)
     }
 
     /// A type without its annotations: `pair` is the array, map or union type, or the
@@ -493,8 +499,9 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let ty = match pair.as_rule() {
             Rule::array_type | Rule::map_type => {
                 let is_array = pair.as_rule() == Rule::array_type;
-                let element_pair = pair.into_inner().nth(1).expect("grammar: element type");
-                let element = self.full_type(element_pair, namespace)?;
+                let mut parts = pair.into_inner().peekable();
+                parts.next(); // `array` or `map`
+                let element = self.full_type(&mut parts, namespace)?;
                 let element = Box::new(self.finish(element, false)?);
                 let props = props().map_err(|e| self.annotation_error(e))?;
                 if is_array {
@@ -528,8 +535,10 @@ impl<'l, 'o> FileReader<'l, 'o> {
     ) -> Result<Vec<TypeExpr>> {
         let mut branches: Vec<TypeExpr> = Vec::new();
         let mut keys: Vec<String> = Vec::new();
-        for branch_pair in pair.into_inner().skip(1) {
-            let written = self.full_type(branch_pair, namespace)?;
+        let mut parts = pair.into_inner().peekable();
+        parts.next(); // `union`
+        while parts.peek().is_some() {
+            let written = self.full_type(&mut parts, namespace)?;
             let span = written.span;
             let branch = self.finish(written, false)?;
             let key = match &branch {
@@ -694,7 +703,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
     /// Consumes the leading `annotation` pairs of `inner`.
     fn annotations_from<'i>(
         &self,
-        inner: &mut std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>,
+        inner: &mut Peekable<Pairs<'i, Rule>>,
     ) -> Result<Vec<Annotation>> {
         let mut annotations = Vec::new();
         while let Some(pair) = inner.next_if(|p| p.as_rule() == Rule::annotation) {
