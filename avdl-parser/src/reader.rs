@@ -258,7 +258,8 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let mut inner = pair.clone().into_inner().peekable();
         let (mut named, split) = self.named_header(&pair, &mut inner, namespace, false)?;
         named.props = split.props;
-        let mut fields: Vec<Field> = Vec::new();
+        // One field per declaration is the rule (`int a, b;` declares more).
+        let mut fields: Vec<Field> = Vec::with_capacity(inner.len());
         for decl in inner {
             for field in self.field_decl(decl, named.namespace.as_deref())? {
                 if fields.iter().any(|f| f.name == field.name) {
