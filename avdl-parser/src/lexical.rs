@@ -3,17 +3,24 @@
 //! makes it much faster), and bounds bracket nesting so the recursive-descent parser cannot
 //! exhaust the stack.
 
-use std::collections::HashMap;
-
 /// Deepest bracket nesting (`{ [ ( <` together) a file may use.
 pub(crate) const MAX_NESTING: usize = 100;
 
 /// What the scan learned about a file.
 #[derive(Debug, Default)]
 pub(crate) struct Scan {
-    /// Byte offset of a token → byte range of the inside of the doc comment right before it
-    /// (the last one, when several are stacked).
-    pub docs: HashMap<u32, (u32, u32)>,
+    /// Byte offset of a token and byte range of the inside of the doc comment right before it
+    /// (the last one, when several are stacked), in the order of the tokens (a sorted list
+    /// looks up faster than a hash map, which would hash every token asked about).
+    docs: Vec<(u32, (u32, u32))>,
+}
+
+impl Scan {
+    /// The byte range of the inside of the doc comment right before the token at `token`.
+    pub fn doc_before(&self, token: u32) -> Option<(u32, u32)> {
+        let i = self.docs.binary_search_by_key(&token, |&(at, _)| at).ok()?;
+        Some(self.docs[i].1)
+    }
 }
 
 /// Why a file was rejected by the scan: message and byte offset.
@@ -80,7 +87,7 @@ pub(crate) fn scan(text: &str) -> Result<(Scan, String), ScanError> {
             _ => {}
         }
         if let Some(doc) = pending.take() {
-            scan.docs.insert(offset(i), doc);
+            scan.docs.push((offset(i), doc));
         }
         match b {
             b'"' => {
@@ -157,7 +164,7 @@ mod tests {
         let text = "/** a */ /** b */ // c\n /* d */ record";
         let (scan, grammar_text) = scan(text).unwrap();
         let at = text.find("record").unwrap() as u32;
-        let (from, to) = scan.docs[&at];
+        let (from, to) = scan.doc_before(at).unwrap();
         assert_eq!(&text[from as usize..to as usize], " b ");
         assert_eq!(grammar_text.trim_start_matches(' '), "record");
         assert_eq!(grammar_text.len(), text.len());
@@ -169,7 +176,8 @@ mod tests {
         let (scan, grammar_text) = scan(text).unwrap();
         assert_eq!(scan.docs.len(), 1);
         let at = text.find('y').unwrap() as u32;
-        assert_eq!(scan.docs[&at].0, scan.docs[&at].1);
+        let (from, to) = scan.doc_before(at).unwrap();
+        assert_eq!(from, to);
         assert!(grammar_text.contains("\"/** no */\""));
     }
 

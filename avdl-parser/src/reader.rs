@@ -100,7 +100,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
     /// The doc comment right before the token where `pair` starts.
     fn doc(&self, pair: &Pair<'_, Rule>) -> Option<String> {
         let start = pair.as_span().start() as u32;
-        let &(from, to) = self.scan.docs.get(&start)?;
+        let (from, to) = self.scan.doc_before(start)?;
         Some(doc::doc_text(&self.text[from as usize..to as usize]))
     }
 
