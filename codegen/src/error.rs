@@ -22,8 +22,8 @@ pub enum Error {
     },
     /// An IDL file could not be parsed (the message locates it as `file:line:col`).
     Idl {
-        /// The parser's diagnostic.
-        message: String,
+        /// The parser's diagnostic, with its location and help (e.g. the closest type name).
+        source: avdl_parser::Error,
     },
     /// A schema or protocol JSON is invalid.
     Schema {
@@ -75,7 +75,7 @@ impl fmt::Display for Error {
                 "{}: unknown schema file type (expected .avdl, .avsc or .avpr)",
                 path.display()
             ),
-            Error::Idl { message } => f.write_str(message),
+            Error::Idl { source } => write!(f, "{source}"),
             Error::Schema { origin, source } => write!(f, "{origin}: {source}"),
             Error::NameClash {
                 origin,
@@ -112,6 +112,7 @@ impl std::error::Error for Error {
         match self {
             Error::Io { source, .. } => Some(source),
             Error::Schema { source, .. } => Some(source),
+            Error::Idl { source } => Some(source),
             _ => None,
         }
     }

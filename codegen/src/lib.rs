@@ -144,16 +144,15 @@ impl Generator {
         let options = avdl_parser::ParseOptions {
             include_dirs: include_dirs.to_vec(),
         };
-        let idl = avdl_parser::parse_file(path, &options).map_err(|e| Error::Idl {
-            message: e.to_string(),
-        })?;
+        let idl =
+            avdl_parser::parse_file(path, &options).map_err(|source| Error::Idl { source })?;
         let origin = path.display().to_string();
         if idl.is_protocol() {
             self.add_schema_json(&idl.json().to_string(), &origin)?;
         } else {
-            let named = idl.named_schemas().map_err(|e| Error::Idl {
-                message: e.to_string(),
-            })?;
+            let named = idl
+                .named_schemas()
+                .map_err(|source| Error::Idl { source })?;
             for (_, schema) in named {
                 self.add_schema_json(&schema.to_string(), &origin)?;
             }

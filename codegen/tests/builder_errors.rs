@@ -61,6 +61,18 @@ fn a_missing_import_names_the_importing_file() {
 }
 
 #[test]
+fn the_parser_help_reaches_the_build_failure() {
+    let file = written(
+        "typo.avdl",
+        "protocol P {\n  record Order { Custmer buyer; }\n  record Customer { int id; }\n}\n",
+    );
+    let error = build_error(Builder::new("p").input(&file), "help");
+    let text = assert_reads_as_diagnostic(&error);
+    assert!(text.contains(&format!("{}:2:18", file.display())), "{text}");
+    assert!(text.contains("= help: did you mean `Customer`?"), "{text}");
+}
+
+#[test]
 fn a_schema_error_names_the_file_and_the_place_in_the_schema() {
     let file = written(
         "bad.avsc",
