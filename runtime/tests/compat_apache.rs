@@ -4,25 +4,12 @@
 //! Registry call that incompatible) or an error; only `Full` counts as compatible.
 //! The pairs where the two disagree are listed, with the reason, in `known_disagreements`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use apache_avro::schema_compatibility::{Compatibility, SchemaCompatibility};
 use avdl2rs::compat::{can_read, SchemaRef};
 use avdl2rs::schema::{Schema, SchemaSet};
-
-fn conformance_dir() -> PathBuf {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let dir = match std::env::var_os("AVDL2RS_CONFORMANCE") {
-        Some(dir) => workspace.join(dir),
-        None => workspace.join("../shared/conformance"),
-    };
-    assert!(
-        dir.is_dir(),
-        "conformance folder {} not found: set AVDL2RS_CONFORMANCE",
-        dir.display()
-    );
-    dir
-}
+use avdl2rs_tests::conformance_dir;
 
 fn ours(reader: &str, writer: &str) -> bool {
     let (mut rs, mut ws) = (SchemaSet::new(), SchemaSet::new());

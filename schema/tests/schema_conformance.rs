@@ -6,23 +6,8 @@ use std::path::{Path, PathBuf};
 
 use avdl2rs_schema::fingerprint::rabin_fingerprint;
 use avdl2rs_schema::{Schema, SchemaSet};
+use avdl2rs_tests::conformance_dir;
 use serde_json::Value;
-
-/// The conformance folder: `$AVDL2RS_CONFORMANCE` or `<workspace root>/../shared/conformance`.
-/// Panics when it is missing, so that the tests cannot pass by finding no cases.
-fn conformance_dir() -> PathBuf {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let dir = match std::env::var_os("AVDL2RS_CONFORMANCE") {
-        Some(dir) => workspace.join(dir),
-        None => workspace.join("../shared/conformance"),
-    };
-    assert!(
-        dir.is_dir(),
-        "conformance folder {} not found: set AVDL2RS_CONFORMANCE",
-        dir.display()
-    );
-    dir
-}
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let dir = conformance_dir().join(dir);
