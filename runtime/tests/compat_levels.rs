@@ -4,29 +4,15 @@
 use avdl2rs::compat::{
     check, CompatLevel, Direction, IncompatibilityKind as Kind, SchemaRef, Violation,
 };
-use avdl2rs::schema::{Schema, SchemaSet};
 
-struct Parsed {
-    set: SchemaSet,
-    schema: Schema,
-}
-
-fn parse(json: &str) -> Parsed {
-    let mut set = SchemaSet::new();
-    let schema = set
-        .parse_str(json)
-        .unwrap_or_else(|e| panic!("{json}: {e}"));
-    Parsed { set, schema }
-}
+mod compat_support;
+use compat_support::{parse, Parsed};
 
 fn violations(level: CompatLevel, new: &str, old: &[&str]) -> Vec<Violation> {
     let new = parse(new);
     let old: Vec<Parsed> = old.iter().map(|json| parse(json)).collect();
-    let old_refs: Vec<SchemaRef<'_>> = old
-        .iter()
-        .map(|p| SchemaRef::new(&p.set, &p.schema))
-        .collect();
-    check(level, SchemaRef::new(&new.set, &new.schema), &old_refs)
+    let old_refs: Vec<SchemaRef<'_>> = old.iter().map(Parsed::as_ref).collect();
+    check(level, new.as_ref(), &old_refs)
 }
 
 fn ok(level: CompatLevel, new: &str, old: &[&str]) -> bool {

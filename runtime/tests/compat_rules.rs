@@ -1,32 +1,18 @@
 //! The schema-resolution rules of the Avro specification, one by one, through
 //! `compat::can_read`.
 
-use avdl2rs::compat::{can_read, IncompatibilityKind as Kind, SchemaRef};
-use avdl2rs::schema::{Schema, SchemaSet};
+use avdl2rs::compat::{can_read, IncompatibilityKind as Kind};
 
-struct Parsed {
-    set: SchemaSet,
-    schema: Schema,
-}
-
-fn parse(json: &str) -> Parsed {
-    let mut set = SchemaSet::new();
-    let schema = set
-        .parse_str(json)
-        .unwrap_or_else(|e| panic!("{json}: {e}"));
-    Parsed { set, schema }
-}
+mod compat_support;
+use compat_support::parse;
 
 /// The kinds and locations of every incompatibility of `reader` reading `writer`.
 fn problems(reader: &str, writer: &str) -> Vec<(Kind, String)> {
     let (r, w) = (parse(reader), parse(writer));
-    can_read(
-        SchemaRef::new(&r.set, &r.schema),
-        SchemaRef::new(&w.set, &w.schema),
-    )
-    .into_iter()
-    .map(|i| (i.kind, i.location))
-    .collect()
+    can_read(r.as_ref(), w.as_ref())
+        .into_iter()
+        .map(|i| (i.kind, i.location))
+        .collect()
 }
 
 fn reads(reader: &str, writer: &str) -> bool {
@@ -271,10 +257,7 @@ fn reports_carry_both_fragments() {
         parse(&record("R", r#"{"name":"amount","type":"string"}"#)),
         parse(&record("R", r#"{"name":"amount","type":"int"}"#)),
     );
-    let found = can_read(
-        SchemaRef::new(&r.set, &r.schema),
-        SchemaRef::new(&w.set, &w.schema),
-    );
+    let found = can_read(r.as_ref(), w.as_ref());
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].location, "/fields/amount/type");
     assert_eq!(found[0].reader, serde_json::json!("string"));

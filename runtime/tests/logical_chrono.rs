@@ -6,32 +6,11 @@ use apache_avro::types::Value;
 use avdl2rs::__private::logical_chrono as lc;
 use avdl2rs::chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Utc};
 use avdl2rs::codec::Reader;
-use avdl2rs::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use avdl2rs::{DecodeErrorKind, EncodeErrorKind};
 use proptest::prelude::*;
 
 mod codec_support;
-use codec_support::{schema, their_bytes, their_value};
-
-type Encode<T> = fn(&T, &mut Vec<u8>) -> Result<(), EncodeError>;
-type Decode<T> = fn(&mut Reader<'_>) -> Result<T, DecodeError>;
-
-/// Checks `value` both ways against apache-avro's `expected` under `schema_json`.
-fn check<T: PartialEq + std::fmt::Debug>(
-    schema_json: &str,
-    value: &T,
-    expected: Value,
-    encode: Encode<T>,
-    decode: Decode<T>,
-) {
-    let schema = schema(schema_json);
-    let mut ours = Vec::new();
-    encode(value, &mut ours).unwrap();
-    assert_eq!(their_value(&schema, &ours), expected);
-    let theirs = their_bytes(&schema, expected);
-    let mut reader = Reader::new(&theirs);
-    assert_eq!(&decode(&mut reader).unwrap(), value);
-    assert!(reader.is_empty());
-}
+use codec_support::{check, schema, their_bytes, their_value};
 
 fn epoch() -> NaiveDate {
     NaiveDate::from_ymd_opt(1970, 1, 1).unwrap()
