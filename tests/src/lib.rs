@@ -49,6 +49,23 @@ pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The IDL reference cases: every `idl/input/<case>.avdl` of the conformance folder that has an
+/// expected `idl/output/<case>.avpr` or `.avsc`, with that expected file, sorted by input name.
+pub fn idl_reference_cases() -> Vec<(PathBuf, PathBuf)> {
+    let idl = conformance_dir().join("idl");
+    files_with_extension(&idl.join("input"), "avdl")
+        .into_iter()
+        .filter_map(|input| {
+            let stem = input.file_stem()?.to_owned();
+            ["avpr", "avsc"]
+                .iter()
+                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
+                .find(|p| p.is_file())
+                .map(|expected| (input, expected))
+        })
+        .collect()
+}
+
 /// The differences between two JSON values, one line per difference with its path
 /// (`$.types[2].fields[0].type: expected "int", found "long"`). Object key order is ignored;
 /// everything else is compared exactly (`1` and `1.0` differ, as serde_json's equality says).

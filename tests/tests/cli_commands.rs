@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use avdl2rs::schema::{Schema, SchemaSet};
 use cli_support::{path_str, run, stderr};
 
-use avdl2rs_tests::{conformance_dir, files_with_extension};
+use avdl2rs_tests::{conformance_dir, files_with_extension, idl_reference_cases};
 
 /// The subcommands `avdl2rs --help` lists.
 fn subcommands() -> Vec<String> {
@@ -169,22 +169,6 @@ fn mistaken_input_never_panics() {
     }
 }
 
-/// The reference cases: IDL input and expected JSON file.
-fn reference_cases() -> Vec<(PathBuf, PathBuf)> {
-    let idl = conformance_dir().join("idl");
-    files_with_extension(&idl.join("input"), "avdl")
-        .into_iter()
-        .filter_map(|input| {
-            let stem = input.file_stem()?.to_owned();
-            let expected = ["avpr", "avsc"]
-                .iter()
-                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
-                .find(|p| p.is_file())?;
-            Some((input, expected))
-        })
-        .collect()
-}
-
 /// The Parsing Canonical Form of every named type in a protocol or schema file, by simple
 /// name (several types may share one).
 fn canonical_forms(file: &Path) -> BTreeMap<String, Vec<String>> {
@@ -216,7 +200,7 @@ fn canonical_form_of(file: &Path) -> String {
 fn idl2schemata_files_have_the_canonical_form_of_the_reference_types() {
     let idl = conformance_dir().join("idl");
     let (input_dir, classpath) = (idl.join("input"), idl.join("classpath"));
-    let cases = reference_cases();
+    let cases = idl_reference_cases();
     assert!(!cases.is_empty());
     let mut failures = Vec::new();
     for (input, expected) in cases {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use avdl2rs_codegen::{Generator, MapType, Options, TimeCrate};
 use cli_support::{path_str, run, stderr};
 
-use avdl2rs_tests::{conformance_dir, files_with_extension, workspace_root};
+use avdl2rs_tests::{conformance_dir, files_with_extension, idl_reference_cases, workspace_root};
 
 /// The stdout of a successful run.
 fn stdout_of(args: &[&str]) -> String {
@@ -53,15 +53,7 @@ fn an_idl_file_gives_the_code_of_its_reference_json() {
     let classpath = idl.join("classpath");
     let mut compared = 0;
     let mut failures = Vec::new();
-    for input in files_with_extension(&idl.join("input"), "avdl") {
-        let stem = input.file_stem().unwrap();
-        let Some(expected) = ["avpr", "avsc"]
-            .iter()
-            .map(|ext| idl.join("output").join(stem).with_extension(ext))
-            .find(|p| p.is_file())
-        else {
-            continue;
-        };
+    for (input, expected) in idl_reference_cases() {
         let from_idl = run(&["gen", "-I", path_str(&classpath), path_str(&input)], "");
         let from_json = stdout_of(&["gen", path_str(&expected)]);
         compared += 1;

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use avdl2rs_tests::{cli_binary, conformance_dir, files_with_extension, json_diff};
+use avdl2rs_tests::{
+    cli_binary, conformance_dir, files_with_extension, idl_reference_cases, json_diff,
+};
 use serde_json::Value;
 
 fn idl_dir() -> PathBuf {
@@ -38,17 +40,11 @@ fn stderr(output: &Output) -> String {
 
 /// The reference cases: input file and expected JSON.
 fn cases() -> Vec<(PathBuf, Value)> {
-    let idl = idl_dir();
-    files_with_extension(&idl.join("input"), "avdl")
+    idl_reference_cases()
         .into_iter()
-        .filter_map(|input| {
-            let stem = input.file_stem()?.to_owned();
-            let expected = ["avpr", "avsc"]
-                .iter()
-                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
-                .find(|p| p.is_file())?;
+        .map(|(input, expected)| {
             let json = serde_json::from_str(&std::fs::read_to_string(expected).unwrap()).unwrap();
-            Some((input, json))
+            (input, json)
         })
         .collect()
 }

@@ -3,24 +3,9 @@
 //! Cases are discovered from the folders, so new ones are checked without code changes; all
 //! failures are reported together.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use avdl2rs_tests::{conformance_dir, files_with_extension, json_diff};
-
-/// The input files that have an expected output, with that output.
-fn cases(idl: &Path) -> Vec<(PathBuf, PathBuf)> {
-    files_with_extension(&idl.join("input"), "avdl")
-        .into_iter()
-        .filter_map(|input| {
-            let stem = input.file_stem()?.to_owned();
-            ["avpr", "avsc"]
-                .iter()
-                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
-                .find(|p| p.is_file())
-                .map(|expected| (input, expected))
-        })
-        .collect()
-}
+use avdl2rs_tests::{conformance_dir, idl_reference_cases, json_diff};
 
 /// The problems of one case, empty when it passes.
 fn check(idl: &Path, input: &Path, expected: &Path) -> Vec<String> {
@@ -46,7 +31,7 @@ fn check(idl: &Path, input: &Path, expected: &Path) -> Vec<String> {
 #[test]
 fn every_reference_case_gives_the_reference_json() {
     let idl = conformance_dir().join("idl");
-    let cases = cases(&idl);
+    let cases = idl_reference_cases();
     assert!(
         !cases.is_empty(),
         "no IDL conformance cases in {}",
