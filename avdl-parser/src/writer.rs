@@ -37,6 +37,14 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// A writer in fingerprint mode, which needs no definitions: references stay names.
+    fn shallow(defs: &'a Definitions) -> Writer<'a> {
+        Writer {
+            shallow: true,
+            ..Writer::new(defs)
+        }
+    }
+
     fn schema(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
         // Inlined definitions nest as deep as the chain of first uses, which the source does
         // not bound: grow the stack on the heap instead of overflowing it.
@@ -268,12 +276,7 @@ pub(crate) fn named_schema(index: usize, defs: &Definitions) -> Result<Value> {
 /// Whether two definitions of the same name are the same type, docs aside.
 pub(crate) fn same_definition(a: &NamedType, b: &NamedType) -> bool {
     let defs = Definitions::default();
-    let mut w = Writer {
-        defs: &defs,
-        written: Vec::new(),
-        depth: 0,
-        shallow: true,
-    };
+    let mut w = Writer::shallow(&defs);
     let fa = w.named(a, None).ok();
     let fb = w.named(b, None).ok();
     fa.is_some() && fa == fb
@@ -282,11 +285,6 @@ pub(crate) fn same_definition(a: &NamedType, b: &NamedType) -> bool {
 /// A type's JSON with references as names, for messages about it.
 pub(crate) fn describe(ty: &TypeExpr) -> Value {
     let defs = Definitions::default();
-    let mut w = Writer {
-        defs: &defs,
-        written: Vec::new(),
-        depth: 0,
-        shallow: true,
-    };
+    let mut w = Writer::shallow(&defs);
     w.schema(ty, None).unwrap_or(Value::Null)
 }
