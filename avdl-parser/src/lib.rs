@@ -69,12 +69,14 @@ mod loader;
 mod names;
 mod reader;
 mod resolve;
+mod sink;
 mod source;
 mod syntax_error;
 mod table;
 mod writer;
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -83,6 +85,7 @@ pub use error::{Error, ErrorKind};
 use loader::Loader;
 use source::{Sources, Span};
 use table::Definitions;
+use writer::Document;
 
 /// Options of a parse.
 #[derive(Clone, Debug, Default)]
@@ -95,8 +98,9 @@ pub struct ParseOptions {
 /// A parsed IDL file: a protocol or a schema, with everything it imported.
 #[derive(Debug)]
 pub struct IdlFile {
-    json: Value,
-    is_protocol: bool,
+    /// What the file's JSON is; it is written on demand, as a [`Value`] (kept) or as text.
+    content: Content,
+    json: OnceLock<Value>,
     defs: Definitions,
     sources: Sources,
     files_read: Vec<PathBuf>,
@@ -121,6 +125,15 @@ pub fn parse_str(
     finish(loader, outcome)
 }
 
+/// The document a file's JSON is.
+#[derive(Debug)]
+enum Content {
+    Protocol(ast::ProtocolHeader),
+    Schema(ast::TypeExpr),
+    /// A schema file without a `schema` declaration: all its named types.
+    AllNamed,
+}
+
 fn finish(loader: Loader<'_>, outcome: reader::FileOutcome) -> Result<IdlFile, Error> {
     let Loader {
         sources,
@@ -130,10 +143,9 @@ fn finish(loader: Loader<'_>, outcome: reader::FileOutcome) -> Result<IdlFile, E
     } = loader;
     let mut main = outcome.main_schema;
     resolve::resolve(&mut defs, main.as_mut(), &sources)?;
-    let too_deep = |writer::TooDeep(span)| too_deep(&sources, span);
-    let json = match (&outcome.protocol, &main) {
-        (Some(header), _) => writer::protocol(header, &defs).map_err(too_deep)?,
-        (None, Some(main)) => writer::schema(main, &defs).map_err(too_deep)?,
+    let content = match (outcome.protocol, main) {
+        (Some(header), _) => Content::Protocol(header),
+        (None, Some(main)) => Content::Schema(main),
         (None, None) if defs.types.is_empty() => {
             let span = Span {
                 file: 0,
@@ -143,28 +155,19 @@ fn finish(loader: Loader<'_>, outcome: reader::FileOutcome) -> Result<IdlFile, E
             let message = "the file defines neither a protocol nor a schema";
             return Err(sources.error(ErrorKind::Empty, span, message));
         }
-        (None, None) => Value::Array(
-            all_named(&defs)
-                .map_err(too_deep)?
-                .into_iter()
-                .map(|(_, v)| v)
-                .collect(),
-        ),
+        (None, None) => Content::AllNamed,
     };
-    let is_protocol = outcome.protocol.is_some();
-    Ok(IdlFile {
-        json,
-        is_protocol,
+    let file = IdlFile {
+        content,
+        json: OnceLock::new(),
         defs,
         sources,
         files_read,
-    })
-}
-
-fn all_named(defs: &Definitions) -> Result<Vec<(String, Value)>, writer::TooDeep> {
-    (0..defs.types.len())
-        .map(|i| Ok((defs.types[i].full_name(), writer::named_schema(i, defs)?)))
-        .collect()
+    };
+    // Writing out is where inlined definitions nest; checking it here means a parsed file
+    // can always be written.
+    writer::check(file.document(), &file.defs).map_err(|e| file.too_deep(e))?;
+    Ok(file)
 }
 
 fn too_deep(sources: &Sources, span: Span) -> Error {
@@ -178,28 +181,57 @@ fn too_deep(sources: &Sources, span: Span) -> Error {
 impl IdlFile {
     /// Whether the file is a protocol (`.avpr`) rather than a schema file (`.avsc`).
     pub fn is_protocol(&self) -> bool {
-        self.is_protocol
+        matches!(self.content, Content::Protocol(_))
     }
 
     /// The `.avpr` JSON of a protocol, or the `.avsc` JSON of a schema file's main schema.
     pub fn to_json(&self) -> Value {
-        self.json.clone()
+        self.json().clone()
     }
 
-    /// The same JSON, without a copy.
+    /// The same JSON, without a copy (built on the first call).
     pub fn json(&self) -> &Value {
-        &self.json
+        // `finish` checked that the document can be written, so this cannot fail.
+        self.json
+            .get_or_init(|| writer::value(self.document(), &self.defs).unwrap_or_default())
+    }
+
+    /// The same JSON as text, pretty-printed (two-space indents, as
+    /// `serde_json::to_string_pretty`) or compact; written straight from the syntax tree,
+    /// which is much faster than building the [`Value`] first.
+    pub fn to_json_string(&self, pretty: bool) -> String {
+        // `finish` checked that the document can be written; serde_json writes UTF-8.
+        let bytes = writer::text(self.document(), &self.defs, pretty).unwrap_or_default();
+        String::from_utf8(bytes).unwrap_or_default()
     }
 
     /// Every named type (imported ones included) in definition order, as full name and a
     /// self-contained `.avsc` schema (what `idl2schemata` writes, one file per type).
     pub fn named_schemas(&self) -> Result<Vec<(String, Value)>, Error> {
-        all_named(&self.defs).map_err(|writer::TooDeep(span)| too_deep(&self.sources, span))
+        (0..self.defs.types.len())
+            .map(|i| {
+                let json =
+                    writer::value(Document::Named(i), &self.defs).map_err(|e| self.too_deep(e))?;
+                Ok((self.defs.types[i].full_name(), json))
+            })
+            .collect()
     }
 
     /// Every file read, the root first, then imports in the order read (for
     /// `cargo:rerun-if-changed`). Empty for the root of [`parse_str`], which is no file.
     pub fn files_read(&self) -> &[PathBuf] {
         &self.files_read
+    }
+
+    fn document(&self) -> Document<'_> {
+        match &self.content {
+            Content::Protocol(header) => Document::Protocol(header),
+            Content::Schema(main) => Document::Schema(main),
+            Content::AllNamed => Document::AllNamed,
+        }
+    }
+
+    fn too_deep(&self, writer::TooDeep(span): writer::TooDeep) -> Error {
+        too_deep(&self.sources, span)
     }
 }

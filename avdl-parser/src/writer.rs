@@ -1,10 +1,12 @@
 //! Lowering to JSON with the reference's layout: key order, namespace and reference spelling,
 //! and each named type defined in full at its first use and referenced by name afterwards.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use crate::ast::Props;
 use crate::ast::{split_full_name, Field, Message, NamedKind, NamedType, ProtocolHeader, TypeExpr};
 use crate::names;
+use crate::sink::{self, Discard, Sink, ValueSink};
 use crate::source::Span;
 use crate::table::Definitions;
 
@@ -16,36 +18,30 @@ pub(crate) const MAX_DEPTH: usize = 1000;
 #[derive(Debug)]
 pub(crate) struct TooDeep(pub Span);
 
-type Result<T> = std::result::Result<T, TooDeep>;
+type Result<T = ()> = std::result::Result<T, TooDeep>;
 
 /// One output document: remembers which named types it has already defined.
-struct Writer<'a> {
+struct Writer<'a, S> {
     defs: &'a Definitions,
     written: Vec<bool>,
     depth: usize,
     /// Fingerprint mode: references stay names and docs are left out.
     shallow: bool,
+    out: S,
 }
 
-impl<'a> Writer<'a> {
-    fn new(defs: &'a Definitions) -> Writer<'a> {
+impl<'a, S: Sink> Writer<'a, S> {
+    fn new(defs: &'a Definitions, out: S) -> Writer<'a, S> {
         Writer {
             defs,
             written: vec![false; defs.types.len()],
             depth: 0,
             shallow: false,
+            out,
         }
     }
 
-    /// A writer in fingerprint mode, which needs no definitions: references stay names.
-    fn shallow(defs: &'a Definitions) -> Writer<'a> {
-        Writer {
-            shallow: true,
-            ..Writer::new(defs)
-        }
-    }
-
-    fn schema(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
+    fn schema(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result {
         // Inlined definitions nest as deep as the chain of first uses, which the source does
         // not bound: grow the stack on the heap instead of overflowing it.
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
@@ -53,33 +49,29 @@ impl<'a> Writer<'a> {
         })
     }
 
-    fn schema_on_stack(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result<Value> {
+    fn schema_on_stack(&mut self, ty: &TypeExpr, enclosing: Option<&str>) -> Result {
         self.depth += 1;
-        let value = match ty {
-            TypeExpr::Primitive { name, props } if props.is_empty() => Value::from(*name),
+        match ty {
+            TypeExpr::Primitive { name, props } if props.is_empty() => self.out.string(name),
             TypeExpr::Primitive { name, props } => {
-                let mut obj = object([("type", Value::from(*name))]);
-                extend(&mut obj, props);
-                Value::Object(obj)
+                self.out.begin_object();
+                self.entry("type", name);
+                self.props(props);
+                self.out.end_object();
             }
             TypeExpr::Array { items, props } => {
-                let items = self.schema(items, enclosing)?;
-                let mut obj = object([("type", Value::from("array")), ("items", items)]);
-                extend(&mut obj, props);
-                Value::Object(obj)
+                self.container("array", "items", items, props, enclosing)?
             }
             TypeExpr::Map { values, props } => {
-                let values = self.schema(values, enclosing)?;
-                let mut obj = object([("type", Value::from("map")), ("values", values)]);
-                extend(&mut obj, props);
-                Value::Object(obj)
+                self.container("map", "values", values, props, enclosing)?
             }
-            TypeExpr::Union { branches } => Value::Array(
-                branches
-                    .iter()
-                    .map(|b| self.schema(b, enclosing))
-                    .collect::<Result<_>>()?,
-            ),
+            TypeExpr::Union { branches } => {
+                self.out.begin_array();
+                for branch in branches {
+                    self.schema(branch, enclosing)?;
+                }
+                self.out.end_array();
+            }
             TypeExpr::Named { name, span, .. } => {
                 if self.depth > MAX_DEPTH {
                     return Err(TooDeep(*span));
@@ -88,23 +80,44 @@ impl<'a> Writer<'a> {
                     Some(index) if !self.shallow && !self.written[index] => {
                         self.definition(index, enclosing)?
                     }
-                    Some(index) => Value::from(reference(&self.defs.types[index], enclosing)),
-                    None => Value::from(name.as_str()),
+                    Some(index) => {
+                        let reference = reference(&self.defs.types[index], enclosing);
+                        self.out.string(&reference);
+                    }
+                    None => self.out.string(name),
                 }
             }
-        };
+        }
         self.depth -= 1;
-        Ok(value)
+        Ok(())
+    }
+
+    /// An array or map schema: `{"type": kind, key: inner, props…}`.
+    fn container(
+        &mut self,
+        kind: &str,
+        key: &str,
+        inner: &TypeExpr,
+        props: &Props,
+        enclosing: Option<&str>,
+    ) -> Result {
+        self.out.begin_object();
+        self.entry("type", kind);
+        self.out.key(key);
+        self.schema(inner, enclosing)?;
+        self.props(props);
+        self.out.end_object();
+        Ok(())
     }
 
     /// The full definition of type `index`, marking it written.
-    fn definition(&mut self, index: usize, enclosing: Option<&str>) -> Result<Value> {
+    fn definition(&mut self, index: usize, enclosing: Option<&str>) -> Result {
         self.written[index] = true;
         let named = &self.defs.types[index];
         self.named(named, enclosing)
     }
 
-    fn named(&mut self, named: &NamedType, enclosing: Option<&str>) -> Result<Value> {
+    fn named(&mut self, named: &NamedType, enclosing: Option<&str>) -> Result {
         let ns = named.namespace.as_deref();
         let type_name = match &named.kind {
             NamedKind::Record { is_error: true, .. } => "error",
@@ -112,104 +125,158 @@ impl<'a> Writer<'a> {
             NamedKind::Enum { .. } => "enum",
             NamedKind::Fixed { .. } => "fixed",
         };
-        let mut obj = object([
-            ("type", Value::from(type_name)),
-            ("name", Value::from(named.name.as_str())),
-        ]);
+        self.out.begin_object();
+        self.entry("type", type_name);
+        self.entry("name", &named.name);
         if ns != enclosing {
-            obj.insert("namespace".into(), Value::from(ns.unwrap_or("")));
+            self.entry("namespace", ns.unwrap_or(""));
         }
-        self.doc(&mut obj, &named.doc);
+        self.doc(&named.doc);
         match &named.kind {
             NamedKind::Record { fields, .. } => {
-                let fields = fields
-                    .iter()
-                    .map(|f| self.field(f, ns))
-                    .collect::<Result<_>>()?;
-                obj.insert("fields".into(), Value::Array(fields));
+                self.out.key("fields");
+                self.out.begin_array();
+                for field in fields {
+                    self.field(field, ns)?;
+                }
+                self.out.end_array();
             }
             NamedKind::Enum { symbols, default } => {
-                obj.insert(
-                    "symbols".into(),
-                    symbols.iter().map(|s| Value::from(s.as_str())).collect(),
-                );
+                self.strings("symbols", symbols.iter().map(String::as_str));
                 if let Some(default) = default {
-                    obj.insert("default".into(), Value::from(default.as_str()));
+                    self.entry("default", default);
                 }
             }
             NamedKind::Fixed { size } => {
-                obj.insert("size".into(), Value::from(*size));
+                self.out.key("size");
+                self.out.value(&Value::from(*size));
             }
         }
-        extend(&mut obj, &named.props);
+        self.props(&named.props);
         if let Some(aliases) = &named.aliases {
-            let written = aliases.iter().map(|a| Value::from(alias(a, ns))).collect();
-            obj.insert("aliases".into(), Value::Array(written));
+            let written: Vec<String> = aliases.iter().map(|a| alias(a, ns)).collect();
+            self.strings("aliases", written.iter().map(String::as_str));
         }
-        Ok(Value::Object(obj))
+        self.out.end_object();
+        Ok(())
     }
 
-    fn field(&mut self, field: &Field, enclosing: Option<&str>) -> Result<Value> {
-        let ty = self.schema(&field.ty, enclosing)?;
-        let mut obj = object([("name", Value::from(field.name.as_str())), ("type", ty)]);
-        self.doc(&mut obj, &field.doc);
+    fn field(&mut self, field: &Field, enclosing: Option<&str>) -> Result {
+        self.out.begin_object();
+        self.entry("name", &field.name);
+        self.out.key("type");
+        self.schema(&field.ty, enclosing)?;
+        self.doc(&field.doc);
         if let Some(default) = &field.default {
-            obj.insert("default".into(), default.clone());
+            self.out.key("default");
+            self.out.value(default);
         }
         if let Some(order) = field.order {
-            obj.insert("order".into(), Value::from(order));
+            self.entry("order", order);
         }
         if let Some(aliases) = &field.aliases {
-            obj.insert(
-                "aliases".into(),
-                aliases.iter().map(|a| Value::from(a.as_str())).collect(),
-            );
+            self.strings("aliases", aliases.iter().map(String::as_str));
         }
-        extend(&mut obj, &field.props);
-        Ok(Value::Object(obj))
+        self.props(&field.props);
+        self.out.end_object();
+        Ok(())
     }
 
-    fn message(&mut self, message: &Message, ns: Option<&str>) -> Result<Value> {
-        let mut obj = Map::new();
-        self.doc(&mut obj, &message.doc);
-        extend(&mut obj, &message.props);
-        let request = message
-            .request
-            .iter()
-            .map(|f| self.field(f, ns))
-            .collect::<Result<_>>()?;
-        obj.insert("request".into(), Value::Array(request));
-        obj.insert("response".into(), self.schema(&message.response, ns)?);
+    fn message(&mut self, message: &Message, ns: Option<&str>) -> Result {
+        self.out.begin_object();
+        self.doc(&message.doc);
+        self.props(&message.props);
+        self.out.key("request");
+        self.out.begin_array();
+        for parameter in &message.request {
+            self.field(parameter, ns)?;
+        }
+        self.out.end_array();
+        self.out.key("response");
+        self.schema(&message.response, ns)?;
         if let Some(errors) = &message.errors {
-            let errors = errors
-                .iter()
-                .map(|e| self.schema(e, ns))
-                .collect::<Result<_>>()?;
-            obj.insert("errors".into(), Value::Array(errors));
+            self.out.key("errors");
+            self.out.begin_array();
+            for error in errors {
+                self.schema(error, ns)?;
+            }
+            self.out.end_array();
         }
         if message.one_way {
-            obj.insert("one-way".into(), Value::Bool(true));
+            self.out.key("one-way");
+            self.out.value(&Value::Bool(true));
         }
-        Ok(Value::Object(obj))
+        self.out.end_object();
+        Ok(())
     }
 
-    fn doc(&self, obj: &mut Map<String, Value>, doc: &Option<String>) {
+    fn protocol(&mut self, header: &ProtocolHeader) -> Result {
+        let ns = header.namespace.as_deref();
+        self.out.begin_object();
+        self.entry("protocol", &header.name);
+        if let Some(ns) = ns {
+            self.entry("namespace", ns);
+        }
+        self.doc(&header.doc);
+        self.props(&header.props);
+        self.out.key("types");
+        self.out.begin_array();
+        for index in 0..self.defs.types.len() {
+            if !self.written[index] {
+                self.definition(index, ns)?;
+            }
+        }
+        self.out.end_array();
+        self.out.key("messages");
+        self.out.begin_object();
+        let defs = self.defs;
+        for (name, message) in &defs.messages {
+            self.out.key(name);
+            self.message(message, ns)?;
+        }
+        self.out.end_object();
+        self.out.end_object();
+        Ok(())
+    }
+
+    /// Every named type, each self-contained, as a JSON array.
+    fn all_named(&mut self) -> Result {
+        self.out.begin_array();
+        for index in 0..self.defs.types.len() {
+            self.written.fill(false);
+            self.definition(index, None)?;
+        }
+        self.out.end_array();
+        Ok(())
+    }
+
+    fn entry(&mut self, key: &str, value: &str) {
+        self.out.key(key);
+        self.out.string(value);
+    }
+
+    fn strings<'s>(&mut self, key: &str, values: impl Iterator<Item = &'s str>) {
+        self.out.key(key);
+        self.out.begin_array();
+        for value in values {
+            self.out.string(value);
+        }
+        self.out.end_array();
+    }
+
+    /// Properties follow the keys the writer sets itself, in the order written; none of them
+    /// repeats such a key (those names are reserved, see `annotations`).
+    fn props(&mut self, props: &Props) {
+        for (key, value) in props {
+            self.out.key(key);
+            self.out.value(value);
+        }
+    }
+
+    fn doc(&mut self, doc: &Option<String>) {
         if let (Some(doc), false) = (doc, self.shallow) {
-            obj.insert("doc".into(), Value::from(doc.as_str()));
+            self.entry("doc", doc);
         }
-    }
-}
-
-fn object<const N: usize>(entries: [(&str, Value); N]) -> Map<String, Value> {
-    entries
-        .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect()
-}
-
-fn extend(obj: &mut Map<String, Value>, props: &Map<String, Value>) {
-    for (k, v) in props {
-        obj.insert(k.clone(), v.clone());
     }
 }
 
@@ -238,53 +305,67 @@ fn alias(alias: &str, ns: Option<&str>) -> String {
     qualified(alias_ns, simple, ns)
 }
 
-/// The `.avpr` JSON of a protocol.
-pub(crate) fn protocol(header: &ProtocolHeader, defs: &Definitions) -> Result<Value> {
-    let mut w = Writer::new(defs);
-    let ns = header.namespace.as_deref();
-    let mut obj = object([("protocol", Value::from(header.name.as_str()))]);
-    if let Some(ns) = ns {
-        obj.insert("namespace".into(), Value::from(ns));
-    }
-    w.doc(&mut obj, &header.doc);
-    extend(&mut obj, &header.props);
-    let mut types = Vec::new();
-    for index in 0..defs.types.len() {
-        if !w.written[index] {
-            types.push(w.definition(index, ns)?);
-        }
-    }
-    obj.insert("types".into(), Value::Array(types));
-    let mut messages = Map::new();
-    for (name, message) in &defs.messages {
-        messages.insert(name.clone(), w.message(message, ns)?);
-    }
-    obj.insert("messages".into(), Value::Object(messages));
-    Ok(Value::Object(obj))
+/// What an output document is.
+#[derive(Clone, Copy)]
+pub(crate) enum Document<'a> {
+    /// The `.avpr` JSON of a protocol.
+    Protocol(&'a ProtocolHeader),
+    /// The JSON of a schema on its own (named types it uses defined inline at first use).
+    Schema(&'a TypeExpr),
+    /// The self-contained JSON of named type `index`.
+    Named(usize),
+    /// A JSON array of every named type, each self-contained.
+    AllNamed,
 }
 
-/// The JSON of a schema on its own (named types it uses defined inline at first use).
-pub(crate) fn schema(ty: &TypeExpr, defs: &Definitions) -> Result<Value> {
-    Writer::new(defs).schema(ty, None)
+/// Writes `document` into `out`.
+pub(crate) fn write<S: Sink>(document: Document<'_>, defs: &Definitions, out: S) -> Result<S> {
+    let mut w = Writer::new(defs, out);
+    match document {
+        Document::Protocol(header) => w.protocol(header)?,
+        Document::Schema(ty) => w.schema(ty, None)?,
+        Document::Named(index) => w.definition(index, None)?,
+        Document::AllNamed => w.all_named()?,
+    }
+    Ok(w.out)
 }
 
-/// The self-contained JSON of named type `index`.
-pub(crate) fn named_schema(index: usize, defs: &Definitions) -> Result<Value> {
-    Writer::new(defs).definition(index, None)
+/// Checks that `document` can be written, without writing it.
+pub(crate) fn check(document: Document<'_>, defs: &Definitions) -> Result {
+    write(document, defs, Discard).map(drop)
+}
+
+/// `document` as a [`Value`].
+pub(crate) fn value(document: Document<'_>, defs: &Definitions) -> Result<Value> {
+    write(document, defs, ValueSink::default()).map(ValueSink::into_value)
+}
+
+/// `document` as JSON text, pretty-printed or compact.
+pub(crate) fn text(document: Document<'_>, defs: &Definitions, pretty: bool) -> Result<Vec<u8>> {
+    Ok(if pretty {
+        write(document, defs, sink::pretty())?.into_bytes()
+    } else {
+        write(document, defs, sink::compact())?.into_bytes()
+    })
+}
+
+/// The JSON of a definition or type in fingerprint mode, which needs no definitions:
+/// references stay names and docs are left out.
+fn shallow(write: impl FnOnce(&mut Writer<'_, ValueSink>) -> Result) -> Option<Value> {
+    let defs = Definitions::default();
+    let mut w = Writer::new(&defs, ValueSink::default());
+    w.shallow = true;
+    write(&mut w).ok()?;
+    Some(w.out.into_value())
 }
 
 /// Whether two definitions of the same name are the same type, docs aside.
 pub(crate) fn same_definition(a: &NamedType, b: &NamedType) -> bool {
-    let defs = Definitions::default();
-    let mut w = Writer::shallow(&defs);
-    let fa = w.named(a, None).ok();
-    let fb = w.named(b, None).ok();
-    fa.is_some() && fa == fb
+    let fa = shallow(|w| w.named(a, None));
+    fa.is_some() && fa == shallow(|w| w.named(b, None))
 }
 
 /// A type's JSON with references as names, for messages about it.
 pub(crate) fn describe(ty: &TypeExpr) -> Value {
-    let defs = Definitions::default();
-    let mut w = Writer::shallow(&defs);
-    w.schema(ty, None).unwrap_or(Value::Null)
+    shallow(|w| w.schema(ty, None)).unwrap_or(Value::Null)
 }

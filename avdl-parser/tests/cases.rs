@@ -41,6 +41,7 @@ fn every_case_gives_its_expected_json() {
                 .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
         match avdl_parser::parse_file(input, &options) {
             Ok(file) if *file.json() == expected => {
+                failures.extend(text_differs(&file).map(|e| format!("{}: {e}", input.display())));
                 let wants_protocol = expected_path.extension().is_some_and(|e| e == "avpr");
                 if file.is_protocol() != wants_protocol {
                     failures.push(format!(
@@ -70,6 +71,26 @@ fn every_case_gives_its_expected_json() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Whether the JSON text written straight from the syntax tree differs from serde_json's
+/// printing of the file's `Value`, pretty or compact.
+fn text_differs(file: &avdl_parser::IdlFile) -> Option<String> {
+    let pretty = serde_json::to_string_pretty(file.json()).unwrap();
+    let compact = serde_json::to_string(file.json()).unwrap();
+    if file.to_json_string(true) != pretty {
+        Some(format!(
+            "pretty text differs:\n{}",
+            file.to_json_string(true)
+        ))
+    } else if file.to_json_string(false) != compact {
+        Some(format!(
+            "compact text differs:\n{}",
+            file.to_json_string(false)
+        ))
+    } else {
+        None
+    }
 }
 
 #[test]

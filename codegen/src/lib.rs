@@ -148,7 +148,7 @@ impl Generator {
             avdl_parser::parse_file(path, &options).map_err(|source| Error::Idl { source })?;
         let origin = path.display().to_string();
         if idl.is_protocol() {
-            self.add_schema_json(&idl.json().to_string(), &origin)?;
+            self.add_schema_json(&idl.to_json_string(false), &origin)?;
         } else {
             let named = idl
                 .named_schemas()

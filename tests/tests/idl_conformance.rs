@@ -18,6 +18,15 @@ fn check(idl: &Path, input: &Path, expected: &Path) -> Vec<String> {
     match avdl_parser::parse_file(input, &options) {
         Ok(file) => {
             let mut problems = json_diff(&expected_json, file.json());
+            // The text the `idl` command prints is written without the `Value`: check it too.
+            match serde_json::from_str(&file.to_json_string(true)) {
+                Ok(text) => problems.extend(
+                    json_diff(&expected_json, &text)
+                        .into_iter()
+                        .map(|p| format!("written text: {p}")),
+                ),
+                Err(e) => problems.push(format!("written text is not JSON: {e}")),
+            }
             let wants_protocol = expected.extension().is_some_and(|e| e == "avpr");
             if file.is_protocol() != wants_protocol {
                 problems.push(format!("is_protocol() = {}", file.is_protocol()));

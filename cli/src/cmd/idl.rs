@@ -21,13 +21,13 @@ pub struct Args {
 /// Parses the input and writes its JSON.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let file = args.input.parse()?;
-    let written = args
-        .output
+    let mut text = file.to_json_string(!args.compact);
+    text.push('\n');
+    // The process ends right after this command: freeing the syntax tree one node at a time
+    // would only add to the run time.
+    std::mem::forget(file);
+    args.output
         .clone()
         .unwrap_or_default()
-        .write_json(file.json(), args.compact);
-    // The process ends right after this command: freeing the syntax tree and the JSON one node
-    // at a time would only add to the run time.
-    std::mem::forget(file);
-    written
+        .write(text.as_bytes())
 }
