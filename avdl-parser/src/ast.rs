@@ -114,7 +114,7 @@ pub(crate) struct ProtocolHeader {
 /// `namespace.name`, or `name` without a namespace.
 pub(crate) fn full_name(namespace: Option<&str>, name: &str) -> String {
     match namespace {
-        Some(ns) if !ns.is_empty() => format!("{ns}.{name}"),
+        Some(ns) if !ns.is_empty() => [ns, ".", name].concat(),
         _ => name.to_owned(),
     }
 }

@@ -1,6 +1,7 @@
 //! Reads one IDL file: runs the grammar and turns the parse tree into the syntax tree,
 //! registering named types and messages as they appear (imports at the import statement).
 
+use std::collections::HashSet;
 use std::iter::Peekable;
 use std::sync::Arc;
 
@@ -26,6 +27,7 @@ pub(crate) struct FileOutcome {
 }
 
 /// A type as written, before `T?` is turned into a union (which depends on the default).
+#[derive(Clone)]
 struct Written {
     ty: TypeExpr,
     optional: bool,
@@ -261,17 +263,15 @@ impl<'l, 'o> FileReader<'l, 'o> {
         // One field per declaration is the rule (`int a, b;` declares more).
         let mut fields: Vec<Field> = Vec::with_capacity(inner.len());
         for decl in inner {
-            for field in self.field_decl(decl, named.namespace.as_deref())? {
-                if fields.iter().any(|f| f.name == field.name) {
-                    let message = format!(
-                        "Duplicate field {} in record {}",
-                        field.name,
-                        named.full_name()
-                    );
-                    return Err(self.error(ErrorKind::Duplicate, field.span, message));
-                }
-                fields.push(field);
-            }
+            fields.extend(self.field_decl(decl, named.namespace.as_deref())?);
+        }
+        if let Some(i) = first_repeat(fields.iter().map(|f| f.name.as_str())) {
+            let message = format!(
+                "Duplicate field {} in record {}",
+                fields[i].name,
+                named.full_name()
+            );
+            return Err(self.error(ErrorKind::Duplicate, fields[i].span, message));
         }
         if let NamedKind::Record { fields: slot, .. } = &mut named.kind {
             *slot = fields;
@@ -284,6 +284,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let (mut named, split) = self.named_header(&pair, &mut inner, namespace, true)?;
         named.props = split.props;
         let mut symbols: Vec<String> = Vec::new();
+        let mut spans: Vec<Span> = Vec::new();
         for symbol in inner.next().expect("grammar: enum symbols").into_inner() {
             let id = symbol
                 .into_inner()
@@ -292,14 +293,12 @@ impl<'l, 'o> FileReader<'l, 'o> {
             let span = self.span(&id);
             let name = identifier(&id);
             names::check_name(&name).map_err(|m| self.error(ErrorKind::InvalidName, span, m))?;
-            if symbols.contains(&name) {
-                return Err(self.error(
-                    ErrorKind::Duplicate,
-                    span,
-                    format!("Duplicate enum symbol: {name}"),
-                ));
-            }
             symbols.push(name);
+            spans.push(span);
+        }
+        if let Some(i) = first_repeat(symbols.iter().map(String::as_str)) {
+            let message = format!("Duplicate enum symbol: {}", symbols[i]);
+            return Err(self.error(ErrorKind::Duplicate, spans[i], message));
         }
         let default = match inner.next() {
             Some(d) => {
@@ -352,16 +351,22 @@ impl<'l, 'o> FileReader<'l, 'o> {
         let default_doc = self.doc(&pair);
         let mut inner = pair.into_inner().peekable();
         let written = self.full_type(&mut inner, namespace)?;
-        inner
-            .map(|var| self.variable(var, &written, default_doc.clone()))
-            .collect()
+        // Every variable of the declaration has the type; the last one takes it.
+        let mut variables: Vec<Pair<'_, Rule>> = inner.collect();
+        let last = variables.pop().expect("grammar: a variable");
+        let mut fields = variables
+            .into_iter()
+            .map(|var| self.variable(var, written.clone(), default_doc.clone()))
+            .collect::<Result<Vec<Field>>>()?;
+        fields.push(self.variable(last, written, default_doc)?);
+        Ok(fields)
     }
 
     /// A field or parameter name with its annotations and default, of type `written`.
     fn variable(
         &mut self,
         pair: Pair<'_, Rule>,
-        written: &Written,
+        written: Written,
         default_doc: Option<String>,
     ) -> Result<Field> {
         let doc = self.doc(&pair).or(default_doc);
@@ -376,13 +381,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
             None => (None, span),
         };
         let null_last = default.as_ref().is_some_and(|d| !d.is_null());
-        let ty = self.finish(
-            Written {
-                ty: written.ty.clone(),
-                ..*written
-            },
-            null_last,
-        )?;
+        let ty = self.finish(written, null_last)?;
         let mut split =
             Split::new(annotations, Place::Field).map_err(|e| self.annotation_error(e))?;
         let order = split.order().map_err(|e| self.annotation_error(e))?;
@@ -434,7 +433,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
             let written = self.full_type(&mut parts, namespace)?;
             let field = self.variable(
                 parts.next().expect("grammar: parameter name"),
-                &written,
+                written,
                 default_doc,
             )?;
             if request.iter().any(|f| f.name == field.name) {
@@ -536,6 +535,7 @@ impl<'l, 'o> FileReader<'l, 'o> {
     ) -> Result<Vec<TypeExpr>> {
         let mut branches: Vec<TypeExpr> = Vec::new();
         let mut keys: Vec<String> = Vec::new();
+        let mut spans: Vec<Span> = Vec::new();
         let mut parts = pair.into_inner().peekable();
         parts.next(); // `union`
         while parts.peek().is_some() {
@@ -555,15 +555,13 @@ impl<'l, 'o> FileReader<'l, 'o> {
                 TypeExpr::Map { .. } => "map".to_owned(),
                 TypeExpr::Named { name, .. } => name.clone(),
             };
-            if keys.contains(&key) {
-                return Err(self.error(
-                    ErrorKind::InvalidUnion,
-                    span,
-                    format!("Duplicate in union: {key}"),
-                ));
-            }
             keys.push(key);
+            spans.push(span);
             branches.push(branch);
+        }
+        if let Some(i) = first_repeat(keys.iter().map(String::as_str)) {
+            let message = format!("Duplicate in union: {}", keys[i]);
+            return Err(self.error(ErrorKind::InvalidUnion, spans[i], message));
         }
         Ok(branches)
     }
@@ -761,9 +759,29 @@ impl<'l, 'o> FileReader<'l, 'o> {
     }
 }
 
+/// The index of the first name that repeats an earlier one. Short lists (the usual record,
+/// enum or union) are compared pairwise, which is faster than hashing; long ones go through
+/// a hash set, which keeps the check linear.
+fn first_repeat<'a>(names: impl ExactSizeIterator<Item = &'a str> + Clone) -> Option<usize> {
+    if names.len() <= 32 {
+        let earlier = names.clone();
+        names
+            .enumerate()
+            .position(|(i, name)| earlier.clone().take(i).any(|e| e == name))
+    } else {
+        let mut seen = HashSet::with_capacity(names.len());
+        names.into_iter().position(|name| !seen.insert(name))
+    }
+}
+
 /// The text of an identifier with its backticks removed.
 fn identifier(pair: &Pair<'_, Rule>) -> String {
-    pair.as_str().replace('`', "")
+    let text = pair.as_str();
+    if text.contains('`') {
+        text.replace('`', "")
+    } else {
+        text.to_owned()
+    }
 }
 
 /// The primitive type and logical type of a primitive or logical-type keyword, as written

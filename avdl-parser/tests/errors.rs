@@ -282,6 +282,26 @@ fn files_without_protocol_or_schema_are_errors() {
 }
 
 #[test]
+fn repeats_are_found_in_long_lists_too() {
+    // Long lists are checked through a hash set, short ones pairwise: both report the first
+    // name that repeats an earlier one, where it repeats.
+    let fields: String = (0..100).map(|i| format!("int f{i};\n")).collect();
+    assert_error(
+        &format!("protocol P {{\nrecord R {{\n{fields}long f7;\nlong f3;\n}}\n}}"),
+        ErrorKind::Duplicate,
+        "Duplicate field f7 in record R",
+        (103, 6),
+    );
+    let symbols: String = (0..100).map(|i| format!("S{i}, ")).collect();
+    assert_error(
+        &format!("protocol P {{\nenum E {{ {symbols}S50 }}\n}}"),
+        ErrorKind::Duplicate,
+        "Duplicate enum symbol: S50",
+        (2, 10 + symbols.chars().count()),
+    );
+}
+
+#[test]
 fn names_symbols_and_fields_are_checked() {
     assert_error(
         "protocol P {\n  record R { int x; long x; }\n}",
