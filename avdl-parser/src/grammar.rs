@@ -1,7 +1,7 @@
 //! The pest grammar (`grammar.pest`) and how its rules are named in error messages.
 #![allow(missing_docs)]
 
-use pest::iterators::Pairs;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
 use pest_derive::Parser;
 
@@ -24,6 +24,73 @@ pub(crate) fn parse_file(text: &str) -> Result<Pairs<'_, Rule>, pest::error::Err
     })
 }
 
+/// A protocol file read one declaration at a time: the protocol's head, then the pieces.
+///
+/// This gives the same parse tree as [`parse_file`] and much less of it at once: pest keeps
+/// every token of a parse in one queue, which for a whole large protocol is tens of
+/// megabytes of memory that is touched once. `None` when the file does not begin with a
+/// protocol head (a schema file, or a syntax error for [`parse_file`] to report).
+pub(crate) fn protocol_pieces(text: &str) -> Option<(Pair<'_, Rule>, Pieces<'_>)> {
+    let start = text.len() - text.trim_start_matches(' ').len();
+    let head = parse_prefix(Rule::protocol_head, &text[start..]).ok()?;
+    let pos = start + head.as_str().len();
+    Some((head, Pieces { text, pos }))
+}
+
+/// The declarations of a protocol after its head, each parsed on its own, then the closing
+/// brace and the end of the file.
+pub(crate) struct Pieces<'i> {
+    text: &'i str,
+    pos: usize,
+}
+
+impl<'i> Iterator for Pieces<'i> {
+    /// A declaration, or the whole file's syntax error when a piece does not parse.
+    type Item = Result<Pair<'i, Rule>, pest::error::Error<Rule>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.pos > self.text.len() {
+            return None;
+        }
+        let rest = self.text[self.pos..].trim_start_matches(' ');
+        let start = self.text.len() - rest.len();
+        let rule = if rest.starts_with('}') {
+            Rule::protocol_end
+        } else {
+            Rule::protocol_piece
+        };
+        let Ok(piece) = parse_prefix(rule, rest) else {
+            // The whole file fails to parse at the same place (a piece is exactly what the
+            // whole grammar's `protocol_item*` or closing brace would match there); its error
+            // says what was expected in the context of the whole file.
+            self.pos = usize::MAX;
+            return Some(Err(parse_file(self.text).err().unwrap_or_else(|| {
+                pest::error::Error::new_from_pos(
+                    pest::error::ErrorVariant::CustomError {
+                        message: "unexpected text".into(),
+                    },
+                    pest::Position::new(self.text, start)
+                        .unwrap_or(pest::Position::from_start(self.text)),
+                )
+            })));
+        };
+        if rule == Rule::protocol_end {
+            self.pos = usize::MAX;
+            return None;
+        }
+        self.pos = start + piece.as_str().len();
+        piece.into_inner().next().map(Ok)
+    }
+}
+
+/// Parses a prefix of `text` as `rule`.
+fn parse_prefix(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, pest::error::Error<Rule>> {
+    stacker::maybe_grow(GRAMMAR_STACK / 2, GRAMMAR_STACK, || {
+        IdlGrammar::parse(rule, text)
+    })
+    .map(|mut pairs| pairs.next().expect("a parsed rule gives its pair"))
+}
+
 /// What a rule is called in a syntax error, in words a user knows.
 pub(crate) fn describe(rule: Rule) -> &'static str {
     use Rule::*;
@@ -37,7 +104,7 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         array_type | map_type | union_type | decimal_type => "a type",
         result_type => "a result type",
         optional => "`?`",
-        protocol | kw_protocol => "`protocol`",
+        protocol | protocol_head | kw_protocol => "`protocol`",
         schema_file => "a schema declaration",
         namespace_decl | kw_namespace => "`namespace`",
         main_schema | kw_schema => "`schema`",
@@ -67,6 +134,8 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         kw_null => "`null`",
         EOI => "the end of the file",
         idl_file => "a protocol or schema",
+        protocol_piece => "a record, error, enum or fixed declaration, a message or an import",
+        protocol_end => "`}`",
         _ => "valid syntax",
     }
 }
@@ -88,6 +157,66 @@ mod tests {
         let mut pairs =
             IdlGrammar::parse(Rule::idl_file, blanked).unwrap_or_else(|e| panic!("{e}"));
         pairs.next().unwrap().into_inner().next().unwrap()
+    }
+
+    /// Every pair under `pairs`, as rule, offset in `text` and text.
+    fn tree<'i>(text: &str, pairs: Vec<Pair<'i, Rule>>) -> Vec<(Rule, usize, &'i str)> {
+        pairs
+            .into_iter()
+            .flat_map(|p| std::iter::once(p.clone()).chain(p.into_inner().flatten()))
+            .map(|p| {
+                let offset = p.as_str().as_ptr() as usize - text.as_ptr() as usize;
+                (p.as_rule(), offset, p.as_str())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_protocol_read_piece_by_piece_gives_the_whole_file_tree() {
+        let dir = format!("{}/tests/cases", env!("CARGO_MANIFEST_DIR"));
+        let mut protocols = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "avdl") {
+                continue;
+            }
+            let (_, blanked) =
+                crate::lexical::scan(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Some((head, pieces)) = super::protocol_pieces(&blanked) else {
+                continue;
+            };
+            protocols += 1;
+            let piecewise: Vec<Pair<'_, Rule>> = std::iter::once(Ok(head))
+                .chain(pieces)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let whole = super::parse_file(&blanked).unwrap().next().unwrap();
+            let protocol = whole.into_inner().next().unwrap();
+            assert_eq!(protocol.as_rule(), Rule::protocol, "{}", path.display());
+            assert_eq!(
+                tree(&blanked, piecewise),
+                tree(&blanked, protocol.into_inner().collect()),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(protocols >= 10, "only {protocols} protocols");
+    }
+
+    #[test]
+    fn a_piece_that_fails_reports_the_whole_file_error() {
+        for text in [
+            "protocol P { record R { int x } }",
+            "protocol P { record R {} ; }",
+            "protocol P { record R {} } extra",
+            "protocol P { record R {}",
+            "protocol P { enum E { A } = ; }",
+        ] {
+            let (_, pieces) = super::protocol_pieces(text).unwrap();
+            let error = pieces.filter_map(Result::err).next().expect(text);
+            let whole = super::parse_file(text).unwrap_err();
+            assert_eq!(error.to_string(), whole.to_string(), "{text}");
+        }
     }
 
     fn rules(pair: &Pair<'_, Rule>) -> Vec<Rule> {
@@ -121,12 +250,13 @@ mod tests {
         let file = parse("spec_protocol.avdl");
         assert_eq!(file.as_rule(), Rule::protocol);
         let items = rules(&file);
+        let head = file.clone().into_inner().next().unwrap();
         assert_eq!(
-            items[..3],
+            rules(&head),
             [Rule::annotation, Rule::kw_protocol, Rule::identifier]
         );
         assert_eq!(
-            items[3..],
+            items[1..],
             [
                 Rule::import,
                 Rule::record_decl,

@@ -35,10 +35,12 @@ struct Written {
 }
 
 /// Reader state for one file.
-pub(crate) struct FileReader<'l, 'o> {
+pub(crate) struct FileReader<'l, 'o, 'g> {
     loader: &'l mut Loader<'o>,
     file: u32,
     text: Arc<str>,
+    /// The text the grammar reads; every pair's text lies in it, which gives its offset.
+    grammar_text: &'g str,
     scan: Scan,
     /// Whether messages of this file (and of protocols it imports) join the result.
     keep_messages: bool,
@@ -46,7 +48,7 @@ pub(crate) struct FileReader<'l, 'o> {
 
 type Result<T> = std::result::Result<T, Error>;
 
-impl<'l, 'o> FileReader<'l, 'o> {
+impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
     /// Parses file `file` of the loader's sources.
     pub fn read(loader: &'l mut Loader<'o>, file: u32, keep_messages: bool) -> Result<FileOutcome> {
         let text = loader.sources.get(file).text.clone();
@@ -68,26 +70,39 @@ impl<'l, 'o> FileReader<'l, 'o> {
             loader,
             file,
             text: text.clone(),
+            grammar_text: &grammar_text,
             scan,
             keep_messages,
         };
-        let pairs = grammar::parse_file(&grammar_text).map_err(|e| {
-            syntax_error::from_pest(&e, &grammar_text, &reader.loader.sources, file)
-        })?;
+        if let Some((head, pieces)) = grammar::protocol_pieces(&grammar_text) {
+            return reader.protocol(head, pieces);
+        }
+        let pairs = grammar::parse_file(&grammar_text).map_err(|e| reader.syntax_error(&e))?;
         let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());
         match file_pair {
-            Some(p) if p.as_rule() == Rule::protocol => reader.protocol(p),
+            Some(p) if p.as_rule() == Rule::protocol => {
+                let mut inner = p.into_inner();
+                let head = inner.next().expect("grammar: protocol head");
+                reader.protocol(head, inner.map(Ok))
+            }
             Some(p) => reader.schema_file(p),
             None => Ok(FileOutcome::default()),
         }
     }
 
+    fn syntax_error(&self, error: &pest::error::Error<Rule>) -> Error {
+        syntax_error::from_pest(error, self.grammar_text, &self.loader.sources, self.file)
+    }
+
+    /// Where `pair` is in the file. Pieces of a protocol are parsed on their own, so a pair's
+    /// offsets are relative to its piece, which lies in the whole text.
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
-        let s = pair.as_span();
+        let piece = pair.get_input().as_ptr() as usize - self.grammar_text.as_ptr() as usize;
+        let span = pair.as_span();
         Span {
             file: self.file,
-            start: s.start() as u32,
-            end: s.end() as u32,
+            start: (piece + span.start()) as u32,
+            end: (piece + span.end()) as u32,
         }
     }
 
@@ -101,16 +116,20 @@ impl<'l, 'o> FileReader<'l, 'o> {
 
     /// The doc comment right before the token where `pair` starts.
     fn doc(&self, pair: &Pair<'_, Rule>) -> Option<String> {
-        let start = pair.as_span().start() as u32;
-        let (from, to) = self.scan.doc_before(start)?;
+        let (from, to) = self.scan.doc_before(self.span(pair).start)?;
         Some(doc::doc_text(&self.text[from as usize..to as usize]))
     }
 
     // ---- files ---------------------------------------------------------------------------
 
-    fn protocol(&mut self, pair: Pair<'_, Rule>) -> Result<FileOutcome> {
-        let doc = self.doc(&pair);
-        let mut inner = pair.into_inner().peekable();
+    /// A protocol: its head (`@…(…) protocol P {`), then its declarations.
+    fn protocol<'i>(
+        &mut self,
+        head: Pair<'i, Rule>,
+        items: impl Iterator<Item = std::result::Result<Pair<'i, Rule>, pest::error::Error<Rule>>>,
+    ) -> Result<FileOutcome> {
+        let doc = self.doc(&head);
+        let mut inner = head.into_inner().peekable();
         let annotations = self.annotations_from(&mut inner)?;
         inner.next(); // `protocol`
         let name_pair = inner.next().expect("grammar: protocol name");
@@ -133,7 +152,8 @@ impl<'l, 'o> FileReader<'l, 'o> {
             doc,
             props: split.props,
         };
-        for item in inner {
+        for item in items {
+            let item = item.map_err(|e| self.syntax_error(&e))?;
             self.protocol_item(item, header.namespace.as_deref())?;
         }
         Ok(FileOutcome {
