@@ -115,6 +115,7 @@ pub(crate) fn scan(text: &str) -> Result<(Scan, String), ScanError> {
                 depth = depth.saturating_sub(1);
                 i += 1;
             }
+            _ if b.is_ascii() => i += 1,
             _ => i = skip_token_char(text, i),
         }
     }

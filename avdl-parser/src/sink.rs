@@ -5,7 +5,6 @@
 //! can print a large protocol without first building it as a tree of values, while library
 //! users still get a [`Value`].
 
-use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
 
 /// Receives one JSON document as events; the writer always sends them well nested.
@@ -100,32 +99,22 @@ impl Sink for ValueSink {
     }
 }
 
-/// Writes JSON text laid out by a `serde_json` formatter, byte for byte what `serde_json`
-/// prints for the same [`Value`] with that formatter.
-pub(crate) struct TextSink<F> {
+/// Writes JSON text, byte for byte what `serde_json::to_vec` or `to_vec_pretty` print for
+/// the same [`Value`]: in pretty text each entry and element is on a line of its own,
+/// indented by two spaces a level, empty containers are `{}` and `[]`, and a key is followed
+/// by `": "`. Strings and numbers are written by `serde_json` itself.
+pub(crate) struct TextSink {
     out: Vec<u8>,
-    formatter: F,
+    pretty: bool,
     /// For each open container: whether it is an array, and whether it is still empty.
     open: Vec<(bool, bool)>,
 }
 
-/// Compact JSON text.
-pub(crate) fn compact() -> TextSink<CompactFormatter> {
-    TextSink::new(CompactFormatter)
-}
-
-/// JSON text indented by two spaces, as `serde_json::to_string_pretty`.
-pub(crate) fn pretty() -> TextSink<PrettyFormatter<'static>> {
-    TextSink::new(PrettyFormatter::new())
-}
-
-// Writing into a `Vec` cannot fail, and neither can serializing a `str` or a `Value`: the
-// `io::Result`s below are all `Ok`.
-impl<F: Formatter + Clone> TextSink<F> {
-    fn new(formatter: F) -> TextSink<F> {
+impl TextSink {
+    pub fn new(pretty: bool) -> TextSink {
         TextSink {
             out: Vec::new(),
-            formatter,
+            pretty,
             open: Vec::new(),
         }
     }
@@ -135,77 +124,199 @@ impl<F: Formatter + Clone> TextSink<F> {
         self.out
     }
 
-    fn before_value(&mut self) {
-        if let Some((true, empty)) = self.open.last_mut() {
-            let first = std::mem::replace(empty, false);
-            let _ = self.formatter.begin_array_value(&mut self.out, first);
+    /// Starts an entry or element of the innermost container: a comma after an earlier one,
+    /// then (pretty) a line break and the indentation.
+    fn separate(&mut self) {
+        let Some((_, empty)) = self.open.last_mut() else {
+            return;
+        };
+        if !std::mem::replace(empty, false) {
+            self.out.push(b',');
+        }
+        if self.pretty {
+            self.out.push(b'\n');
+            self.indent(self.open.len());
         }
     }
 
-    fn after_value(&mut self) {
-        let _ = match self.open.last() {
-            Some((true, _)) => self.formatter.end_array_value(&mut self.out),
-            Some((false, _)) => self.formatter.end_object_value(&mut self.out),
-            None => Ok(()),
-        };
+    fn indent(&mut self, levels: usize) {
+        const SPACES: &[u8] = &[b' '; 64];
+        let mut width = levels * 2;
+        while width > 0 {
+            let chunk = width.min(SPACES.len());
+            self.out.extend_from_slice(&SPACES[..chunk]);
+            width -= chunk;
+        }
     }
 
-    /// Writes a value given whole, in its place in the enclosing container.
-    fn whole(&mut self, value: &(impl serde::Serialize + ?Sized)) {
-        self.before_value();
-        self.leaf(value);
-        self.after_value();
+    fn begin(&mut self, is_array: bool) {
+        if self.open.last().is_some_and(|&(array, _)| array) {
+            self.separate();
+        }
+        self.out.push(if is_array { b'[' } else { b'{' });
+        self.open.push((is_array, true));
     }
 
-    /// Writes a leaf with a copy of the formatter, which carries the indentation into it.
-    fn leaf(&mut self, leaf: &(impl serde::Serialize + ?Sized)) {
-        let mut serializer =
-            serde_json::Serializer::with_formatter(&mut self.out, self.formatter.clone());
-        let _ = leaf.serialize(&mut serializer);
+    fn end(&mut self) {
+        if let Some((is_array, empty)) = self.open.pop() {
+            if self.pretty && !empty {
+                self.out.push(b'\n');
+                self.indent(self.open.len());
+            }
+            self.out.push(if is_array { b']' } else { b'}' });
+        }
+    }
+
+    /// A string in quotes. Names and most docs need no escapes, and are copied as they are;
+    /// the others are escaped by `serde_json`.
+    fn quoted(&mut self, text: &str) {
+        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            self.out.push(b'"');
+            self.out.extend_from_slice(text.as_bytes());
+            self.out.push(b'"');
+        } else {
+            let _ = serde_json::to_writer(&mut self.out, text);
+        }
+    }
+
+    /// A string or number, in its place in an array, or after its key.
+    fn scalar(&mut self, scalar: &(impl serde::Serialize + ?Sized)) {
+        if self.open.last().is_some_and(|&(array, _)| array) {
+            self.separate();
+        }
+        // Writing into a `Vec` cannot fail, nor can serializing a string or a number.
+        let _ = serde_json::to_writer(&mut self.out, scalar);
     }
 }
 
-impl<F: Formatter + Clone> Sink for TextSink<F> {
+impl Sink for TextSink {
     fn begin_object(&mut self) {
-        self.before_value();
-        let _ = self.formatter.begin_object(&mut self.out);
-        self.open.push((false, true));
+        self.begin(false);
     }
 
     fn key(&mut self, key: &str) {
-        let first = match self.open.last_mut() {
-            Some((false, empty)) => std::mem::replace(empty, false),
-            _ => false,
-        };
-        let _ = self.formatter.begin_object_key(&mut self.out, first);
-        self.leaf(key);
-        let _ = self.formatter.end_object_key(&mut self.out);
-        let _ = self.formatter.begin_object_value(&mut self.out);
+        self.separate();
+        self.quoted(key);
+        self.out
+            .extend_from_slice(if self.pretty { b": " } else { b":" });
     }
 
     fn end_object(&mut self) {
-        self.open.pop();
-        let _ = self.formatter.end_object(&mut self.out);
-        self.after_value();
+        self.end();
     }
 
     fn begin_array(&mut self) {
-        self.before_value();
-        let _ = self.formatter.begin_array(&mut self.out);
-        self.open.push((true, true));
+        self.begin(true);
     }
 
     fn end_array(&mut self) {
-        self.open.pop();
-        let _ = self.formatter.end_array(&mut self.out);
-        self.after_value();
+        self.end();
     }
 
     fn string(&mut self, value: &str) {
-        self.whole(value);
+        if self.open.last().is_some_and(|&(array, _)| array) {
+            self.separate();
+        }
+        self.quoted(value);
     }
 
+    /// Containers are written through the sink's own events, so that they are laid out
+    /// like the rest; their depth is bounded by the limits on what the reader accepts.
     fn value(&mut self, value: &Value) {
-        self.whole(value);
+        match value {
+            Value::Object(map) => {
+                self.begin_object();
+                for (key, value) in map {
+                    self.key(key);
+                    self.value(value);
+                }
+                self.end_object();
+            }
+            Value::Array(items) => {
+                self.begin_array();
+                for item in items {
+                    self.value(item);
+                }
+                self.end_array();
+            }
+            scalar => self.scalar(scalar),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{Sink, TextSink, ValueSink};
+
+    #[test]
+    fn text_is_what_serde_json_prints() {
+        let value = json!({
+            "plain": "name",
+            "escaped": "a \"quote\", a \\ and\na line\tbreak \u{1} \u{7F} é 😀",
+            "numbers": [0, -1, 1.5, 1e300, u64::MAX, i64::MIN],
+            "empty": {}, "none": [], "nested": [[], {}, [{"a": [null, true, false]}]],
+            "": {"key \"in\" quotes": "x"}
+        });
+        for pretty in [false, true] {
+            let mut text = TextSink::new(pretty);
+            text.value(&value);
+            let expected = if pretty {
+                serde_json::to_vec_pretty(&value)
+            } else {
+                serde_json::to_vec(&value)
+            };
+            assert_eq!(
+                String::from_utf8(text.into_bytes()).unwrap(),
+                String::from_utf8(expected.unwrap()).unwrap()
+            );
+        }
+    }
+
+    /// Events of nested containers, as the writer sends them.
+    fn events(sink: &mut impl Sink) {
+        sink.begin_object();
+        sink.key("type");
+        sink.string("record");
+        sink.key("fields");
+        sink.begin_array();
+        for name in ["a", "b\"c"] {
+            sink.begin_object();
+            sink.key("name");
+            sink.string(name);
+            sink.key("default");
+            sink.value(&json!({"x": [1, {}]}));
+            sink.end_object();
+        }
+        sink.begin_array();
+        sink.end_array();
+        sink.end_array();
+        sink.key("empty");
+        sink.begin_object();
+        sink.end_object();
+        sink.end_object();
+    }
+
+    #[test]
+    fn the_value_and_the_text_of_the_same_events_agree() {
+        let mut built = ValueSink::default();
+        events(&mut built);
+        let value = built.into_value();
+        assert_eq!(value["fields"][1]["name"], "b\"c");
+        assert_eq!(value["fields"][0]["default"]["x"][0], 1);
+        for pretty in [false, true] {
+            let mut text = TextSink::new(pretty);
+            events(&mut text);
+            let expected = if pretty {
+                serde_json::to_string_pretty(&value)
+            } else {
+                serde_json::to_string(&value)
+            };
+            assert_eq!(
+                String::from_utf8(text.into_bytes()).unwrap(),
+                expected.unwrap()
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::ast::Props;
 use crate::ast::{split_full_name, Field, Message, NamedKind, NamedType, ProtocolHeader, TypeExpr};
 use crate::names;
-use crate::sink::{self, Discard, Sink, ValueSink};
+use crate::sink::{Discard, Sink, TextSink, ValueSink};
 use crate::source::Span;
 use crate::table::Definitions;
 
@@ -342,11 +342,7 @@ pub(crate) fn value(document: Document<'_>, defs: &Definitions) -> Result<Value>
 
 /// `document` as JSON text, pretty-printed or compact.
 pub(crate) fn text(document: Document<'_>, defs: &Definitions, pretty: bool) -> Result<Vec<u8>> {
-    Ok(if pretty {
-        write(document, defs, sink::pretty())?.into_bytes()
-    } else {
-        write(document, defs, sink::compact())?.into_bytes()
-    })
+    Ok(write(document, defs, TextSink::new(pretty))?.into_bytes())
 }
 
 /// The JSON of a definition or type in fingerprint mode, which needs no definitions:
