@@ -50,12 +50,14 @@
 //! ## How a file is read
 //!
 //! Each file goes through one linear scan (`lexical`: doc comments, comment blanking, nesting
-//! bound), the pest grammar (`grammar.pest`), and a walk of the parse tree into the syntax tree
-//! (`reader`), which registers named types and messages in one name table shared with the
-//! imports (`table`, `loader`, `json_import`). References are checked once at the end by hash
-//! lookups, so forward references cost nothing extra (`resolve`), and the JSON is written in
-//! one pass that defines each named type at its first use (`writer`). Every step is linear in
-//! the input; line and column are computed only for an error.
+//! bound), the pest grammar (`grammar.pest`; a protocol one declaration at a time), and a walk
+//! of the parse tree into the syntax tree (`reader`), which registers named types and messages
+//! in one name table shared with the imports (`table`, `loader`, `json_import`). References are
+//! checked once at the end by hash lookups, so forward references cost nothing extra
+//! (`resolve`). The JSON is written in one pass that defines each named type at its first use
+//! (`writer`), into a `serde_json::Value` or straight into text ([`IdlFile::to_json_string`],
+//! much faster for large files; `sink`). Every step is linear in the input; line and column
+//! are computed only for an error.
 
 mod annotations;
 mod ast;
