@@ -141,9 +141,10 @@ fn bench(c: &mut Criterion) {
     });
     let chain = generate_chain(&dir, 3000);
     group.throughput(Throughput::Bytes(std::fs::metadata(&chain).unwrap().len()));
-    group.bench_function("3000 records, each referring to the previous: to text", |b| {
-        b.iter_with_large_drop(|| to_text(&chain))
-    });
+    group.bench_function(
+        "3000 records, each referring to the previous: to text",
+        |b| b.iter_with_large_drop(|| to_text(&chain)),
+    );
     group.finish();
 }
 

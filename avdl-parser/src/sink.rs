@@ -246,9 +246,26 @@ impl Sink for TextSink {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::{Sink, TextSink, ValueSink};
+
+    /// What serde_json prints for `value`.
+    fn printed(value: &Value, pretty: bool) -> String {
+        let text = if pretty {
+            serde_json::to_string_pretty(value)
+        } else {
+            serde_json::to_string(value)
+        };
+        text.unwrap()
+    }
+
+    /// What the text sink writes for the events `send` sends it.
+    fn written(pretty: bool, send: impl Fn(&mut TextSink)) -> String {
+        let mut text = TextSink::new(pretty);
+        send(&mut text);
+        String::from_utf8(text.into_bytes()).unwrap()
+    }
 
     #[test]
     fn text_is_what_serde_json_prints() {
@@ -260,16 +277,9 @@ mod tests {
             "": {"key \"in\" quotes": "x"}
         });
         for pretty in [false, true] {
-            let mut text = TextSink::new(pretty);
-            text.value(&value);
-            let expected = if pretty {
-                serde_json::to_vec_pretty(&value)
-            } else {
-                serde_json::to_vec(&value)
-            };
             assert_eq!(
-                String::from_utf8(text.into_bytes()).unwrap(),
-                String::from_utf8(expected.unwrap()).unwrap()
+                written(pretty, |t| t.value(&value)),
+                printed(&value, pretty)
             );
         }
     }
@@ -306,17 +316,7 @@ mod tests {
         assert_eq!(value["fields"][1]["name"], "b\"c");
         assert_eq!(value["fields"][0]["default"]["x"][0], 1);
         for pretty in [false, true] {
-            let mut text = TextSink::new(pretty);
-            events(&mut text);
-            let expected = if pretty {
-                serde_json::to_string_pretty(&value)
-            } else {
-                serde_json::to_string(&value)
-            };
-            assert_eq!(
-                String::from_utf8(text.into_bytes()).unwrap(),
-                expected.unwrap()
-            );
+            assert_eq!(written(pretty, events), printed(&value, pretty));
         }
     }
 }
