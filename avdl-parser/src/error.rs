@@ -3,7 +3,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 
 /// What kind of mistake an [`Error`] reports; stable for programs that react to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +70,73 @@ struct Location {
     column: usize,
     start: usize,
     end: usize,
-    source: NamedSource<Arc<str>>,
+    source: Snippet,
+}
+
+/// A file's text as the snippet of an error reads it: whole lines around the error, but only
+/// a window of a very long line (a minified JSON file is one line of any length).
+struct Snippet {
+    name: String,
+    text: Arc<str>,
+}
+
+impl Snippet {
+    /// Lines longer than this are cut to a window around the error.
+    const LONG_LINE: usize = 240;
+    /// How much of a long line is shown on each side of the error.
+    const WINDOW: usize = 80;
+
+    /// The part of the error's line(s) within [`Self::WINDOW`] bytes of `span`, with its
+    /// 0-based line and column.
+    fn window(&self, span: &SourceSpan) -> (std::ops::Range<usize>, usize, usize) {
+        use crate::source::{ceil_char_boundary, floor_char_boundary, line_column};
+        let text = &*self.text;
+        let start = floor_char_boundary(text, span.offset().min(text.len()));
+        let end = floor_char_boundary(text, (span.offset() + span.len()).min(text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let from = ceil_char_boundary(text, start.saturating_sub(Self::WINDOW).max(line_start));
+        let to = floor_char_boundary(text, (end + Self::WINDOW).min(line_end));
+        let (line, column) = line_column(text, from);
+        (from..to.max(end), line - 1, column - 1)
+    }
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let whole = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        let longest = whole.data().split(|&b| b == b'\n').map(<[u8]>::len).max();
+        let contents = if longest.unwrap_or(0) <= Self::LONG_LINE {
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                whole.data(),
+                *whole.span(),
+                whole.line(),
+                whole.column(),
+                whole.line_count(),
+            )
+        } else {
+            let (range, line, column) = self.window(span);
+            let data = &self.text.as_bytes()[range.clone()];
+            let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                data,
+                range.into(),
+                line,
+                column,
+                lines,
+            )
+        };
+        Ok(Box::new(contents))
+    }
 }
 
 impl Error {
@@ -94,7 +162,10 @@ impl Error {
         let start = crate::source::floor_char_boundary(&text, start as usize);
         let end = crate::source::floor_char_boundary(&text, (end as usize).max(start));
         let (line, column) = crate::source::line_column(&text, start);
-        let source = NamedSource::new(file, text);
+        let source = Snippet {
+            name: file.to_owned(),
+            text,
+        };
         let location = Location {
             file: file.to_owned(),
             line,

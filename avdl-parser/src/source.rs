@@ -74,3 +74,11 @@ pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     }
     offset
 }
+
+/// The smallest char boundary not before `offset`.
+pub(crate) fn ceil_char_boundary(text: &str, mut offset: usize) -> usize {
+    while offset < text.len() && !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
+}

@@ -227,6 +227,29 @@ fn idl2schemata_writes_one_schema_per_named_type_of_every_case() {
 }
 
 #[test]
+fn an_error_on_a_very_long_line_shows_only_a_window_of_it() {
+    // A minified schema is one line of any length; the snippet shows the part around the error.
+    let dir = tempfile::tempdir().unwrap();
+    let fields: Vec<String> = (0..2000)
+        .map(|i| format!(r#"{{"name":"f{i}","type":"int"}}"#))
+        .collect();
+    let schema = format!(
+        r#"{{"type":"record","name":"Big","fields":[{},{{"name":"last","type":"int"}},]}}"#,
+        fields.join(",")
+    );
+    std::fs::write(dir.path().join("big.avsc"), &schema).unwrap();
+    let main = dir.path().join("main.avdl");
+    std::fs::write(&main, "protocol P {\n  import schema \"big.avsc\";\n}\n").unwrap();
+    let output = run(&["idl", main.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    let column = schema.rfind(']').unwrap() + 1;
+    assert!(err.contains(&format!("big.avsc:1:{column}: ")), "{err}");
+    assert!(err.contains(r#"{"name":"last","type":"int"},]}"#), "{err}");
+    assert!(err.len() < 1000, "{} bytes of error output", err.len());
+}
+
+#[test]
 fn invalid_input_exits_1_with_the_located_error() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.avdl");
