@@ -219,6 +219,93 @@ mod tests {
         }
     }
 
+    /// Damages `text` in place: a few insertions of grammar fragments, deletions and cuts,
+    /// chosen by the xorshift generator `seed`.
+    fn damage(text: &mut String, seed: &mut u64) {
+        const FRAGMENTS: [&str; 16] = [
+            "{",
+            "}",
+            ";",
+            ",",
+            "@a(1)",
+            "record X {}",
+            "int",
+            "?",
+            "=",
+            "\"s\"",
+            "<",
+            ">",
+            "enum E { A } = A;",
+            ")",
+            "oneway",
+            "\u{1A}",
+        ];
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed as usize
+        };
+        for _ in 0..next() % 3 + 1 {
+            let at = crate::source::floor_char_boundary(text, next() % (text.len() + 1));
+            match next() % 3 {
+                0 => text.insert_str(at, FRAGMENTS[next() % FRAGMENTS.len()]),
+                1 => {
+                    let end = crate::source::ceil_char_boundary(text, at + next() % 8);
+                    text.replace_range(at..end.min(text.len()), "");
+                }
+                _ => text.truncate(at),
+            }
+        }
+    }
+
+    /// On damaged protocols, the piecewise parse and the whole-file parse agree: the same
+    /// tree when the text parses, the same error when it does not.
+    #[test]
+    fn damaged_protocols_parse_the_same_piece_by_piece() {
+        let dir = format!("{}/tests/cases", env!("CARGO_MANIFEST_DIR"));
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut parsed, mut failed) = (0, 0);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "avdl") {
+                continue;
+            }
+            let original = std::fs::read_to_string(&path).unwrap();
+            for _ in 0..100 {
+                let mut text = original.clone();
+                damage(&mut text, &mut seed);
+                let Ok((_, blanked)) = crate::lexical::scan(&text) else {
+                    continue;
+                };
+                let Some((head, pieces)) = super::protocol_pieces(&blanked) else {
+                    continue;
+                };
+                let piecewise: Result<Vec<_>, _> =
+                    std::iter::once(Ok(head)).chain(pieces).collect();
+                match (super::parse_file(&blanked), piecewise) {
+                    (Ok(mut whole), Ok(pieces)) => {
+                        parsed += 1;
+                        let protocol = whole.next().unwrap().into_inner().next().unwrap();
+                        let whole = tree(&blanked, protocol.into_inner().collect());
+                        assert_eq!(tree(&blanked, pieces), whole, "{text}");
+                    }
+                    (Err(whole), Err(piece)) => {
+                        failed += 1;
+                        assert_eq!(piece.to_string(), whole.to_string(), "{text}");
+                    }
+                    (whole, _) => {
+                        panic!("only one parse succeeds (whole: {}): {text}", whole.is_ok())
+                    }
+                }
+            }
+        }
+        assert!(
+            parsed > 100 && failed > 100,
+            "{parsed} parsed, {failed} failed"
+        );
+    }
+
     fn rules(pair: &Pair<'_, Rule>) -> Vec<Rule> {
         pair.clone().into_inner().map(|p| p.as_rule()).collect()
     }
