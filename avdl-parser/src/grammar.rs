@@ -62,7 +62,8 @@ impl<'i> Iterator for Pieces<'i> {
         let Ok(piece) = parse_prefix(rule, rest) else {
             // The whole file fails to parse at the same place (a piece is exactly what the
             // whole grammar's `protocol_item*` or closing brace would match there); its error
-            // says what was expected in the context of the whole file.
+            // says what was expected in the context of the whole file. (Should the whole file
+            // parse after all, the piece's own position is reported rather than no error.)
             self.pos = usize::MAX;
             return Some(Err(parse_file(self.text).err().unwrap_or_else(|| {
                 pest::error::Error::new_from_pos(
