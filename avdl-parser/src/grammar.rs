@@ -17,31 +17,106 @@ pub(crate) struct IdlGrammar;
 /// thread has less left.
 const GRAMMAR_STACK: usize = 2 * 1024 * 1024;
 
-/// Runs the grammar over a whole (comment-blanked) file.
+/// Runs the grammar over a whole (comment-blanked) file at once. Files are read with
+/// [`file_pieces`]; this gives the syntax errors, in the context of the whole file.
 pub(crate) fn parse_file(text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
     stacker::maybe_grow(GRAMMAR_STACK / 2, GRAMMAR_STACK, || {
         IdlGrammar::parse(Rule::idl_file, text)
     })
 }
 
-/// A protocol file read one declaration at a time: the protocol's head, then the pieces.
+/// A file read one declaration at a time.
 ///
 /// This gives the same parse tree as [`parse_file`] and much less of it at once: pest keeps
-/// every token of a parse in one queue, which for a whole large protocol is tens of
-/// megabytes of memory that is touched once. `None` when the file does not begin with a
-/// protocol head (a schema file, or a syntax error for [`parse_file`] to report).
-pub(crate) fn protocol_pieces(text: &str) -> Option<(Pair<'_, Rule>, Pieces<'_>)> {
-    let start = text.len() - text.trim_start_matches(' ').len();
-    let head = parse_prefix(Rule::protocol_head, &text[start..]).ok()?;
-    let pos = start + head.as_str().len();
-    Some((head, Pieces { text, pos }))
+/// every token of a parse in one queue, which for a whole large file is tens of megabytes of
+/// memory that is touched once.
+pub(crate) enum FilePieces<'i> {
+    /// A protocol: its head (`@…(…) protocol P {`) and its declarations.
+    Protocol(Pair<'i, Rule>, Pieces<'i>),
+    /// A schema file's declarations (`namespace`, `schema`, imports and named types).
+    Schema(Pieces<'i>),
 }
 
-/// The declarations of a protocol after its head, each parsed on its own, then the closing
-/// brace and the end of the file.
+/// Starts reading the (comment-blanked) file `text` piece by piece.
+pub(crate) fn file_pieces(text: &str) -> FilePieces<'_> {
+    let start = text.len() - text.trim_start_matches(' ').len();
+    match parse_prefix(Rule::protocol_head, &text[start..]) {
+        Ok(head) => {
+            let pos = start + head.as_str().len();
+            FilePieces::Protocol(head, Pieces::new(text, pos, Stage::Protocol))
+        }
+        // Not a protocol, or a broken one: the first piece that fails reports it.
+        Err(_) => FilePieces::Schema(Pieces::new(text, start, Stage::SchemaStart)),
+    }
+}
+
+/// Which declarations may come next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Protocol,
+    /// A schema file's start: its namespace, main schema or first declaration.
+    SchemaStart,
+    /// After the namespace: the main schema or a declaration.
+    SchemaNamespaced,
+    /// After the main schema or a declaration: declarations only.
+    SchemaBody,
+    Done,
+}
+
+/// The declarations of a file, each parsed on its own, then its end.
 pub(crate) struct Pieces<'i> {
     text: &'i str,
     pos: usize,
+    stage: Stage,
+}
+
+impl<'i> Pieces<'i> {
+    fn new(text: &'i str, pos: usize, stage: Stage) -> Pieces<'i> {
+        Pieces { text, pos, stage }
+    }
+
+    /// The rule of the next piece, given what `rest` starts with; `None` at the end.
+    fn next_rule(&self, rest: &str) -> Option<Rule> {
+        let at_end = match self.stage {
+            Stage::Done => return None,
+            Stage::Protocol => rest.starts_with('}'),
+            _ => rest.is_empty() || rest.starts_with('\u{1A}'),
+        };
+        Some(match (self.stage, at_end) {
+            (Stage::Protocol, true) => Rule::protocol_end,
+            (Stage::Protocol, false) => Rule::protocol_piece,
+            (_, true) => Rule::schema_end,
+            (Stage::SchemaStart, false) => Rule::schema_first_piece,
+            (Stage::SchemaNamespaced, false) => Rule::schema_second_piece,
+            (_, false) => Rule::schema_piece,
+        })
+    }
+
+    /// What may follow a schema file's piece whose declaration is `declaration`.
+    fn stage_after(&self, declaration: Rule) -> Stage {
+        match (self.stage, declaration) {
+            (Stage::Protocol, _) => Stage::Protocol,
+            (_, Rule::namespace_decl) => Stage::SchemaNamespaced,
+            _ => Stage::SchemaBody,
+        }
+    }
+
+    /// The whole file's syntax error, for a piece that does not parse at `start`.
+    fn whole_file_error(&self, start: usize) -> pest::error::Error<Rule> {
+        // The whole file fails to parse at the same place (a piece is exactly what the whole
+        // grammar would match there); its error says what was expected in the context of the
+        // whole file. (Should the whole file parse after all, the piece's position is
+        // reported rather than no error.)
+        parse_file(self.text).err().unwrap_or_else(|| {
+            pest::error::Error::new_from_pos(
+                pest::error::ErrorVariant::CustomError {
+                    message: "unexpected text".into(),
+                },
+                pest::Position::new(self.text, start)
+                    .unwrap_or(pest::Position::from_start(self.text)),
+            )
+        })
+    }
 }
 
 impl<'i> Iterator for Pieces<'i> {
@@ -49,38 +124,21 @@ impl<'i> Iterator for Pieces<'i> {
     type Item = Result<Pair<'i, Rule>, pest::error::Error<Rule>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.pos > self.text.len() {
-            return None;
-        }
         let rest = self.text[self.pos..].trim_start_matches(' ');
         let start = self.text.len() - rest.len();
-        let rule = if rest.starts_with('}') {
-            Rule::protocol_end
-        } else {
-            Rule::protocol_piece
-        };
+        let rule = self.next_rule(rest)?;
         let Ok(piece) = parse_prefix(rule, rest) else {
-            // The whole file fails to parse at the same place (a piece is exactly what the
-            // whole grammar's `protocol_item*` or closing brace would match there); its error
-            // says what was expected in the context of the whole file. (Should the whole file
-            // parse after all, the piece's own position is reported rather than no error.)
-            self.pos = usize::MAX;
-            return Some(Err(parse_file(self.text).err().unwrap_or_else(|| {
-                pest::error::Error::new_from_pos(
-                    pest::error::ErrorVariant::CustomError {
-                        message: "unexpected text".into(),
-                    },
-                    pest::Position::new(self.text, start)
-                        .unwrap_or(pest::Position::from_start(self.text)),
-                )
-            })));
+            self.stage = Stage::Done;
+            return Some(Err(self.whole_file_error(start)));
         };
-        if rule == Rule::protocol_end {
-            self.pos = usize::MAX;
+        if matches!(rule, Rule::protocol_end | Rule::schema_end) {
+            self.stage = Stage::Done;
             return None;
         }
         self.pos = start + piece.as_str().len();
-        piece.into_inner().next().map(Ok)
+        let declaration = piece.into_inner().next()?;
+        self.stage = self.stage_after(declaration.as_rule());
+        Some(Ok(declaration))
     }
 }
 
@@ -135,8 +193,9 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         kw_null => "`null`",
         EOI => "the end of the file",
         idl_file => "a protocol or schema",
-        protocol_piece => "a record, error, enum or fixed declaration, a message or an import",
+        protocol_piece | schema_first_piece | schema_second_piece | schema_piece => "a declaration",
         protocol_end => "`}`",
+        schema_end => "the end of the file",
         _ => "valid syntax",
     }
 }
@@ -146,7 +205,7 @@ mod tests {
     use pest::iterators::Pair;
     use pest::Parser;
 
-    use super::{IdlGrammar, Rule};
+    use super::{FilePieces, IdlGrammar, Rule};
 
     fn parse(path: &str) -> Pair<'static, Rule> {
         let text =
@@ -172,10 +231,24 @@ mod tests {
             .collect()
     }
 
+    /// The file's pairs read piece by piece: a protocol's head, then each declaration.
+    fn piecewise(text: &str) -> Result<Vec<Pair<'_, Rule>>, pest::error::Error<Rule>> {
+        match super::file_pieces(text) {
+            FilePieces::Protocol(head, pieces) => std::iter::once(Ok(head)).chain(pieces).collect(),
+            FilePieces::Schema(pieces) => pieces.collect(),
+        }
+    }
+
+    /// The same pairs from the whole-file parse: the protocol's or schema file's children.
+    fn whole(text: &str) -> Result<Vec<Pair<'_, Rule>>, pest::error::Error<Rule>> {
+        let file = super::parse_file(text)?.next().unwrap();
+        Ok(file.into_inner().next().unwrap().into_inner().collect())
+    }
+
     #[test]
-    fn a_protocol_read_piece_by_piece_gives_the_whole_file_tree() {
+    fn a_file_read_piece_by_piece_gives_the_whole_file_tree() {
         let dir = format!("{}/tests/cases", env!("CARGO_MANIFEST_DIR"));
-        let mut protocols = 0;
+        let (mut protocols, mut schemas) = (0, 0);
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_none_or(|e| e != "avdl") {
@@ -183,25 +256,21 @@ mod tests {
             }
             let (_, blanked) =
                 crate::lexical::scan(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let Some((head, pieces)) = super::protocol_pieces(&blanked) else {
-                continue;
-            };
-            protocols += 1;
-            let piecewise: Vec<Pair<'_, Rule>> = std::iter::once(Ok(head))
-                .chain(pieces)
-                .collect::<Result<_, _>>()
-                .unwrap();
-            let whole = super::parse_file(&blanked).unwrap().next().unwrap();
-            let protocol = whole.into_inner().next().unwrap();
-            assert_eq!(protocol.as_rule(), Rule::protocol, "{}", path.display());
+            match super::file_pieces(&blanked) {
+                FilePieces::Protocol(..) => protocols += 1,
+                FilePieces::Schema(..) => schemas += 1,
+            }
             assert_eq!(
-                tree(&blanked, piecewise),
-                tree(&blanked, protocol.into_inner().collect()),
+                tree(&blanked, piecewise(&blanked).unwrap()),
+                tree(&blanked, whole(&blanked).unwrap()),
                 "{}",
                 path.display()
             );
         }
-        assert!(protocols >= 10, "only {protocols} protocols");
+        assert!(
+            protocols >= 10 && schemas >= 3,
+            "{protocols} protocols, {schemas} schemas"
+        );
     }
 
     #[test]
@@ -212,11 +281,14 @@ mod tests {
             "protocol P { record R {} } extra",
             "protocol P { record R {}",
             "protocol P { enum E { A } = ; }",
+            "protocl P { }",
+            "namespace a; record R { int x; } schema int;",
+            "namespace a; namespace b;",
+            "schema int; record R {} }",
         ] {
-            let (_, pieces) = super::protocol_pieces(text).unwrap();
-            let error = pieces.filter_map(Result::err).next().expect(text);
+            let piece = piecewise(text).expect_err(text);
             let whole = super::parse_file(text).unwrap_err();
-            assert_eq!(error.to_string(), whole.to_string(), "{text}");
+            assert_eq!(piece.to_string(), whole.to_string(), "{text}");
         }
     }
 
@@ -260,10 +332,10 @@ mod tests {
         }
     }
 
-    /// On damaged protocols, the piecewise parse and the whole-file parse agree: the same
-    /// tree when the text parses, the same error when it does not.
+    /// On damaged files, the piecewise parse and the whole-file parse agree: the same tree
+    /// when the text parses, the same error when it does not.
     #[test]
-    fn damaged_protocols_parse_the_same_piece_by_piece() {
+    fn damaged_files_parse_the_same_piece_by_piece() {
         let dir = format!("{}/tests/cases", env!("CARGO_MANIFEST_DIR"));
         let mut seed = 0x2545_f491_4f6c_dd1d;
         let (mut parsed, mut failed) = (0, 0);
@@ -279,17 +351,10 @@ mod tests {
                 let Ok((_, blanked)) = crate::lexical::scan(&text) else {
                     continue;
                 };
-                let Some((head, pieces)) = super::protocol_pieces(&blanked) else {
-                    continue;
-                };
-                let piecewise: Result<Vec<_>, _> =
-                    std::iter::once(Ok(head)).chain(pieces).collect();
-                match (super::parse_file(&blanked), piecewise) {
-                    (Ok(mut whole), Ok(pieces)) => {
+                match (whole(&blanked), piecewise(&blanked)) {
+                    (Ok(whole), Ok(pieces)) => {
                         parsed += 1;
-                        let protocol = whole.next().unwrap().into_inner().next().unwrap();
-                        let whole = tree(&blanked, protocol.into_inner().collect());
-                        assert_eq!(tree(&blanked, pieces), whole, "{text}");
+                        assert_eq!(tree(&blanked, pieces), tree(&blanked, whole), "{text}");
                     }
                     (Err(whole), Err(piece)) => {
                         failed += 1;

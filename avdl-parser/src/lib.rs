@@ -50,7 +50,7 @@
 //! ## How a file is read
 //!
 //! Each file goes through one linear scan (`lexical`: doc comments, comment blanking, nesting
-//! bound), the pest grammar (`grammar.pest`; a protocol one declaration at a time), and a walk
+//! bound), the pest grammar (`grammar.pest`, one declaration at a time), and a walk
 //! of the parse tree into the syntax tree (`reader`), which registers named types and messages
 //! in one name table shared with the imports (`table`, `loader`, `json_import`). References are
 //! checked once at the end by hash lookups, so forward references cost nothing extra

@@ -13,7 +13,7 @@ use crate::ast::{
     full_name, Field, Message, NamedKind, NamedType, Props, ProtocolHeader, TypeExpr,
 };
 use crate::error::{Error, ErrorKind};
-use crate::grammar::{self, Rule};
+use crate::grammar::{self, FilePieces, Rule};
 use crate::lexical::{self, Scan};
 use crate::loader::{ImportKind, Loader};
 use crate::source::Span;
@@ -48,6 +48,9 @@ pub(crate) struct FileReader<'l, 'o, 'g> {
 
 type Result<T> = std::result::Result<T, Error>;
 
+/// A declaration of the file, or the syntax error of the whole file.
+type ParsedPiece<'i> = std::result::Result<Pair<'i, Rule>, pest::error::Error<Rule>>;
+
 impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
     /// Parses file `file` of the loader's sources.
     pub fn read(loader: &'l mut Loader<'o>, file: u32, keep_messages: bool) -> Result<FileOutcome> {
@@ -74,19 +77,9 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
             scan,
             keep_messages,
         };
-        if let Some((head, pieces)) = grammar::protocol_pieces(&grammar_text) {
-            return reader.protocol(head, pieces);
-        }
-        let pairs = grammar::parse_file(&grammar_text).map_err(|e| reader.syntax_error(&e))?;
-        let file_pair = pairs.into_iter().next().and_then(|p| p.into_inner().next());
-        match file_pair {
-            Some(p) if p.as_rule() == Rule::protocol => {
-                let mut inner = p.into_inner();
-                let head = inner.next().expect("grammar: protocol head");
-                reader.protocol(head, inner.map(Ok))
-            }
-            Some(p) => reader.schema_file(p),
-            None => Ok(FileOutcome::default()),
+        match grammar::file_pieces(&grammar_text) {
+            FilePieces::Protocol(head, pieces) => reader.protocol(head, pieces),
+            FilePieces::Schema(pieces) => reader.schema_file(pieces),
         }
     }
 
@@ -126,7 +119,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
     fn protocol<'i>(
         &mut self,
         head: Pair<'i, Rule>,
-        items: impl Iterator<Item = std::result::Result<Pair<'i, Rule>, pest::error::Error<Rule>>>,
+        items: impl Iterator<Item = ParsedPiece<'i>>,
     ) -> Result<FileOutcome> {
         let doc = self.doc(&head);
         let mut inner = head.into_inner().peekable();
@@ -176,10 +169,14 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         }
     }
 
-    fn schema_file(&mut self, pair: Pair<'_, Rule>) -> Result<FileOutcome> {
+    fn schema_file<'i>(
+        &mut self,
+        items: impl Iterator<Item = ParsedPiece<'i>>,
+    ) -> Result<FileOutcome> {
         let mut namespace = None;
         let mut outcome = FileOutcome::default();
-        for item in pair.into_inner() {
+        for item in items {
+            let item = item.map_err(|e| self.syntax_error(&e))?;
             match item.as_rule() {
                 Rule::namespace_decl => {
                     let id = item.into_inner().nth(1).expect("grammar: namespace name");
