@@ -87,8 +87,8 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         syntax_error::from_pest(error, self.grammar_text, &self.loader.sources, self.file)
     }
 
-    /// Where `pair` is in the file. Pieces of a protocol are parsed on their own, so a pair's
-    /// offsets are relative to its piece, which lies in the whole text.
+    /// Where `pair` is in the file. A file's declarations are parsed on their own, so a
+    /// pair's offsets are relative to its piece, which lies in the whole text.
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let piece = pair.get_input().as_ptr() as usize - self.grammar_text.as_ptr() as usize;
         let span = pair.as_span();
@@ -453,11 +453,11 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
                 written,
                 default_doc,
             )?;
-            if request.iter().any(|f| f.name == field.name) {
-                let message = format!("Duplicate parameter {} in message {name}", field.name);
-                return Err(self.error(ErrorKind::Duplicate, field.span, message));
-            }
             request.push(field);
+        }
+        if let Some(i) = first_repeat(request.iter().map(|f| f.name.as_str())) {
+            let message = format!("Duplicate parameter {} in message {name}", request[i].name);
+            return Err(self.error(ErrorKind::Duplicate, request[i].span, message));
         }
         let mut message = Message {
             doc,
@@ -512,7 +512,6 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         annotations: Vec<Annotation>,
     ) -> Result<Written> {
         let span = self.span(&pair);
-        let props = || Split::new(annotations.clone(), Place::Type).map(|s| s.props);
         let ty = match pair.as_rule() {
             Rule::array_type | Rule::map_type => {
                 let is_array = pair.as_rule() == Rule::array_type;
@@ -520,7 +519,9 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
                 parts.next(); // `array` or `map`
                 let element = self.full_type(&mut parts, namespace)?;
                 let element = Box::new(self.finish(element, false)?);
-                let props = props().map_err(|e| self.annotation_error(e))?;
+                let props = Split::new(annotations, Place::Type)
+                    .map_err(|e| self.annotation_error(e))?
+                    .props;
                 if is_array {
                     TypeExpr::Array {
                         items: element,
@@ -596,7 +597,8 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
             span.end = self.span(mark).end;
         }
         let optional = optional.is_some();
-        let mut props = Split::new(annotations.clone(), Place::Type)
+        let annotated = !annotations.is_empty();
+        let mut props = Split::new(annotations, Place::Type)
             .map_err(|e| self.annotation_error(e))?
             .props;
         let ty = match base.as_rule() {
@@ -629,7 +631,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
                 }
                 None => {
                     let reference = self.reference(&base, namespace);
-                    if !annotations.is_empty() && matches!(reference, TypeExpr::Named { .. }) {
+                    if annotated && matches!(reference, TypeExpr::Named { .. }) {
                         return Err(self.error(
                             ErrorKind::AnnotatedReference,
                             self.span(&base),

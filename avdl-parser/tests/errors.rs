@@ -310,6 +310,12 @@ fn names_symbols_and_fields_are_checked() {
         (2, 26),
     );
     assert_error(
+        "protocol P {\n  void m(int a, long a);\n}",
+        ErrorKind::Duplicate,
+        "Duplicate parameter a in message m",
+        (2, 22),
+    );
+    assert_error(
         "protocol P {\n  enum E { A, B, A }\n}",
         ErrorKind::Duplicate,
         "Duplicate enum symbol: A",
