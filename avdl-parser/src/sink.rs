@@ -149,10 +149,16 @@ impl TextSink {
         }
     }
 
-    fn begin(&mut self, is_array: bool) {
+    /// Starts a value: separated from the one before when it is an element of an array (an
+    /// entry's value follows its key, which was separated already).
+    fn start_value(&mut self) {
         if self.open.last().is_some_and(|&(array, _)| array) {
             self.separate();
         }
+    }
+
+    fn begin(&mut self, is_array: bool) {
+        self.start_value();
         self.out.push(if is_array { b'[' } else { b'{' });
         self.open.push((is_array, true));
     }
@@ -179,12 +185,10 @@ impl TextSink {
         }
     }
 
-    /// A string or number, in its place in an array, or after its key.
-    fn scalar(&mut self, scalar: &(impl serde::Serialize + ?Sized)) {
-        if self.open.last().is_some_and(|&(array, _)| array) {
-            self.separate();
-        }
-        // Writing into a `Vec` cannot fail, nor can serializing a string or a number.
+    /// A number, a boolean or `null`.
+    fn scalar(&mut self, scalar: &Value) {
+        self.start_value();
+        // Writing into a `Vec` cannot fail, nor can serializing a number.
         let _ = serde_json::to_writer(&mut self.out, scalar);
     }
 }
@@ -214,9 +218,7 @@ impl Sink for TextSink {
     }
 
     fn string(&mut self, value: &str) {
-        if self.open.last().is_some_and(|&(array, _)| array) {
-            self.separate();
-        }
+        self.start_value();
         self.quoted(value);
     }
 
@@ -239,6 +241,7 @@ impl Sink for TextSink {
                 }
                 self.end_array();
             }
+            Value::String(text) => self.string(text),
             scalar => self.scalar(scalar),
         }
     }

@@ -133,14 +133,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         }
         self.doc(&named.doc);
         match &named.kind {
-            NamedKind::Record { fields, .. } => {
-                self.out.key("fields");
-                self.out.begin_array();
-                for field in fields {
-                    self.field(field, ns)?;
-                }
-                self.out.end_array();
-            }
+            NamedKind::Record { fields, .. } => self.fields("fields", fields, ns)?,
             NamedKind::Enum { symbols, default } => {
                 self.strings("symbols", symbols.iter().map(String::as_str));
                 if let Some(default) = default {
@@ -182,16 +175,22 @@ impl<'a, S: Sink> Writer<'a, S> {
         Ok(())
     }
 
+    /// A record's fields or a message's parameters, under `key`.
+    fn fields(&mut self, key: &str, fields: &[Field], enclosing: Option<&str>) -> Result {
+        self.out.key(key);
+        self.out.begin_array();
+        for field in fields {
+            self.field(field, enclosing)?;
+        }
+        self.out.end_array();
+        Ok(())
+    }
+
     fn message(&mut self, message: &Message, ns: Option<&str>) -> Result {
         self.out.begin_object();
         self.doc(&message.doc);
         self.props(&message.props);
-        self.out.key("request");
-        self.out.begin_array();
-        for parameter in &message.request {
-            self.field(parameter, ns)?;
-        }
-        self.out.end_array();
+        self.fields("request", &message.request, ns)?;
         self.out.key("response");
         self.schema(&message.response, ns)?;
         if let Some(errors) = &message.errors {
