@@ -113,28 +113,23 @@ impl SourceCode for Snippet {
             .text
             .read_span(span, context_lines_before, context_lines_after)?;
         let longest = whole.data().split(|&b| b == b'\n').map(<[u8]>::len).max();
-        let contents = if longest.unwrap_or(0) <= Self::LONG_LINE {
-            MietteSpanContents::new_named(
-                self.name.clone(),
+        let (data, data_span, line, column, lines) = if longest.unwrap_or(0) <= Self::LONG_LINE {
+            let lines = whole.line_count();
+            (
                 whole.data(),
                 *whole.span(),
                 whole.line(),
                 whole.column(),
-                whole.line_count(),
+                lines,
             )
         } else {
             let (range, line, column) = self.window(span);
             let data = &self.text.as_bytes()[range.clone()];
             let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
-            MietteSpanContents::new_named(
-                self.name.clone(),
-                data,
-                range.into(),
-                line,
-                column,
-                lines,
-            )
+            (data, range.into(), line, column, lines)
         };
+        let name = self.name.clone();
+        let contents = MietteSpanContents::new_named(name, data, data_span, line, column, lines);
         Ok(Box::new(contents))
     }
 }

@@ -193,9 +193,6 @@ pub(crate) fn describe(rule: Rule) -> &'static str {
         kw_null => "`null`",
         EOI => "the end of the file",
         idl_file => "a protocol or schema",
-        protocol_piece | schema_first_piece | schema_second_piece | schema_piece => "a declaration",
-        protocol_end => "`}`",
-        schema_end => "the end of the file",
         _ => "valid syntax",
     }
 }

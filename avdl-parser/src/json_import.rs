@@ -220,34 +220,31 @@ impl JsonReader<'_, '_> {
             Some(other) => return self.schema(other, ns),
             None => return Err(self.invalid("a schema object needs a \"type\"")),
         };
+        // An array's items or a map's values (the schema under `key`), and the properties.
+        let element =
+            |this: &mut Self, key: &str, missing: &str| -> Result<(Box<TypeExpr>, Props)> {
+                let element = obj.get(key).ok_or_else(|| this.invalid(missing))?;
+                Ok((
+                    Box::new(this.schema(element, ns)?),
+                    props_except(&["type", key]),
+                ))
+            };
         match ty {
             "array" => {
-                let items = obj
-                    .get("items")
-                    .ok_or_else(|| self.invalid("an array needs \"items\""))?;
-                let items = Box::new(self.schema(items, ns)?);
-                Ok(TypeExpr::Array {
-                    items,
-                    props: props_except(&["type", "items"]),
-                })
+                let (items, props) = element(self, "items", "an array needs \"items\"")?;
+                Ok(TypeExpr::Array { items, props })
             }
             "map" => {
-                let values = obj
-                    .get("values")
-                    .ok_or_else(|| self.invalid("a map needs \"values\""))?;
-                let values = Box::new(self.schema(values, ns)?);
-                Ok(TypeExpr::Map {
-                    values,
-                    props: props_except(&["type", "values"]),
-                })
+                let (values, props) = element(self, "values", "a map needs \"values\"")?;
+                Ok(TypeExpr::Map { values, props })
             }
             "record" | "error" | "enum" | "fixed" => self.named(obj, ty, ns),
-            _ => match (names::primitive(ty), obj.len()) {
-                (Some(name), _) => Ok(TypeExpr::Primitive {
+            _ => match names::primitive(ty) {
+                Some(name) => Ok(TypeExpr::Primitive {
                     name,
                     props: props_except(&["type"]),
                 }),
-                (None, _) => Ok(self.reference(ty, ns)),
+                None => Ok(self.reference(ty, ns)),
             },
         }
     }
