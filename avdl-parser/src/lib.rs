@@ -63,6 +63,7 @@ mod annotations;
 mod ast;
 mod doc;
 mod error;
+mod files;
 mod grammar;
 mod json_import;
 mod lexical;
@@ -83,6 +84,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 pub use error::{Error, ErrorKind};
+pub use files::{FileSystem, SourceFiles};
 
 use loader::Loader;
 use source::{Sources, Span};
@@ -110,7 +112,17 @@ pub struct IdlFile {
 
 /// Parses the IDL file at `path` and everything it imports.
 pub fn parse_file(path: impl AsRef<Path>, options: &ParseOptions) -> Result<IdlFile, Error> {
-    let mut loader = Loader::new(&options.include_dirs);
+    parse_file_in(&FileSystem, path, options)
+}
+
+/// Parses the IDL file at `path` and everything it imports, reading them from `files`
+/// instead of the file system (an old revision from version control, say).
+pub fn parse_file_in(
+    files: &dyn SourceFiles,
+    path: impl AsRef<Path>,
+    options: &ParseOptions,
+) -> Result<IdlFile, Error> {
+    let mut loader = Loader::new(&options.include_dirs, files);
     let outcome = loader.read_root_file(path.as_ref())?;
     finish(loader, outcome)
 }
@@ -122,7 +134,7 @@ pub fn parse_str(
     display_name: &str,
     options: &ParseOptions,
 ) -> Result<IdlFile, Error> {
-    let mut loader = Loader::new(&options.include_dirs);
+    let mut loader = Loader::new(&options.include_dirs, &FileSystem);
     let outcome = loader.read_root_str(source, display_name)?;
     finish(loader, outcome)
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind};
+use crate::files::SourceFiles;
 use crate::json_import;
 use crate::reader::{FileOutcome, FileReader};
 use crate::source::{Sources, Span};
@@ -27,6 +28,7 @@ pub(crate) struct Loader<'o> {
     pub sources: Sources,
     pub defs: Definitions,
     include_dirs: &'o [PathBuf],
+    files: &'o dyn SourceFiles,
     seen: HashSet<PathBuf>,
     /// Every file read, in the order read.
     pub files_read: Vec<PathBuf>,
@@ -35,11 +37,12 @@ pub(crate) struct Loader<'o> {
 }
 
 impl<'o> Loader<'o> {
-    pub fn new(include_dirs: &'o [PathBuf]) -> Loader<'o> {
+    pub fn new(include_dirs: &'o [PathBuf], files: &'o dyn SourceFiles) -> Loader<'o> {
         Loader {
             sources: Sources::default(),
             defs: Definitions::default(),
             include_dirs,
+            files,
             seen: HashSet::new(),
             files_read: Vec::new(),
             depth: 0,
@@ -48,14 +51,13 @@ impl<'o> Loader<'o> {
 
     /// Reads the root IDL file at `path`.
     pub fn read_root_file(&mut self, path: &Path) -> Result<FileOutcome, Error> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::unlocated(
-                ErrorKind::Io,
-                format!("cannot read {}: {e}", path.display()),
-            )
-        })?;
+        let name = self.files.display_name(path);
+        let bytes = self
+            .files
+            .read(path)
+            .map_err(|e| Error::unlocated(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
         self.mark_seen(path);
-        let file = self.add_source(path.display().to_string(), Some(path.to_path_buf()), bytes)?;
+        let file = self.add_source(name, Some(path.to_path_buf()), bytes)?;
         self.read_idl(file, true)
     }
 
@@ -84,7 +86,7 @@ impl<'o> Loader<'o> {
 
     /// Records that `path` is read; `false` when it was read before.
     fn mark_seen(&mut self, path: &Path) -> bool {
-        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let key = self.files.identity(path);
         if !self.seen.insert(key) {
             return false;
         }
@@ -135,14 +137,12 @@ impl<'o> Loader<'o> {
         if !self.mark_seen(&found) {
             return Ok(());
         }
-        let bytes = std::fs::read(&found).map_err(|e| {
-            self.sources.error(
-                ErrorKind::Io,
-                span,
-                format!("cannot read {}: {e}", found.display()),
-            )
+        let name = self.files.display_name(&found);
+        let bytes = self.files.read(&found).map_err(|e| {
+            self.sources
+                .error(ErrorKind::Io, span, format!("cannot read {name}: {e}"))
         })?;
-        let file = self.add_source(found.display().to_string(), Some(found), bytes)?;
+        let file = self.add_source(name, Some(found), bytes)?;
         match kind {
             ImportKind::Idl => self.read_idl(file, keep_messages).map(drop),
             ImportKind::Protocol => json_import::protocol(self, file, keep_messages),
@@ -162,10 +162,13 @@ impl<'o> Loader<'o> {
             }
             searched.extend(self.include_dirs.iter().map(|dir| dir.join(path)));
         }
-        if let Some(found) = searched.iter().find(|p| p.is_file()) {
+        if let Some(found) = searched.iter().find(|p| self.files.is_file(p)) {
             return Ok(found.clone());
         }
-        let places: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
+        let places: Vec<String> = searched
+            .iter()
+            .map(|p| self.files.display_name(p))
+            .collect();
         let help = if places.is_empty() {
             "no place to search: the input has no directory and no include directory (-I) was given"
                 .to_owned()

@@ -141,6 +141,14 @@ impl Failure {
         Failure::Message(format!("cannot write {}: {error}", path.display()))
     }
 
+    /// The failure as one line, without the source snippet (for reports read by programs).
+    pub fn one_line(&self) -> String {
+        match self {
+            Failure::Invalid(error) => error.to_string(),
+            Failure::Message(message) => message.clone(),
+        }
+    }
+
     /// Prints the failure on stderr and returns the exit code.
     pub fn report(&self) -> ExitCode {
         let mut text = String::new();

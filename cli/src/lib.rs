@@ -2,9 +2,10 @@
 //! them and returns the process exit code.
 //!
 //! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
-//! `2` usage error. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+//! `2` usage error; `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
 
 mod cmd;
+mod git;
 mod io;
 
 use std::ffi::OsString;

@@ -2,17 +2,23 @@
 //! version against previous ones at a Schema Registry compatibility level, so that a CI job
 //! can refuse a change that would break producers or consumers.
 //!
+//! Without `--type`, every named type the new version shares with a previous one is checked
+//! (a single-schema file is checked against the previous versions' schema whatever its name).
+//! A previous version read from git is parsed entirely from that revision, imports included.
+//!
 //! Exit codes: `0` compatible, `1` incompatible (the report on stdout), `2` the check could
-//! not run (bad arguments, unreadable or invalid schema files, an unknown `--type`).
+//! not run (bad arguments, unreadable or invalid schema files, an unknown `--type`); with
+//! `--format json` that last case also writes a JSON object with the error on stdout.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
 use avdl2rs::schema::{Name, Schema, SchemaSet};
 use avdl_parser::ParseOptions;
 use serde_json::{json, Value};
 
+use crate::git::Revision;
 use crate::io::{self, Failure};
 
 /// Arguments of `compat`.
@@ -34,10 +40,12 @@ pub struct Args {
     #[arg(value_name = "OLD")]
     pub old: Vec<PathBuf>,
     /// A git revision whose version of NEW is a previous version (repeatable, oldest first;
-    /// after the OLD files).
+    /// after the OLD files). It is read with its imports as they were at that revision; a
+    /// revision without the file does not count (the file is new since).
     #[arg(long = "against-git", value_name = "REV")]
     pub against_git: Vec<String>,
-    /// The named type to check, for protocols and IDL files that define several.
+    /// Check only this named type (a full name, or a unique simple name); without it, every
+    /// named type the versions share is checked.
     #[arg(long = "type", value_name = "FULL_NAME")]
     pub type_name: Option<String>,
     /// Directory searched for IDL imports not found beside the importing file (repeatable).
@@ -57,38 +65,68 @@ pub enum Format {
     Json,
 }
 
-/// One version of the schema, ready to check.
+/// One version of the schema file.
 struct Version {
     /// Where it came from (a path, or `REV:path`).
     label: String,
     set: SchemaSet,
-    schema: Schema,
+    /// The schema of a single-schema file (`.avsc`, an IDL `schema` declaration), compared
+    /// with the previous versions' single schema whatever its name; `None` for protocols and
+    /// IDL files without a `schema` declaration.
+    main: Option<Schema>,
 }
 
-impl Version {
-    fn as_ref(&self) -> SchemaRef<'_> {
-        SchemaRef::new(&self.set, &self.schema)
-    }
+/// Every version read, newest first, and the revisions that do not have the file.
+struct Versions {
+    new: Version,
+    old: Vec<Version>,
+    /// Labels (`REV:path`) of revisions where the file does not exist yet.
+    absent: Vec<String>,
+}
+
+/// One schema compared across the versions that have it.
+struct Subject {
+    /// Its full name (or the JSON of an unnamed single schema).
+    name: String,
+    new: Schema,
+    /// Indexes into [`Versions::old`] of the versions that have it, with its schema there.
+    previous: Vec<(usize, Schema)>,
+}
+
+/// The result of the whole check.
+struct Outcome {
+    subjects: Vec<Subject>,
+    /// Violations with the subject's name; `version` indexes [`Versions::old`].
+    violations: Vec<(String, Violation)>,
+    /// Named types of the latest previous version that the new one lacks.
+    removed: Vec<String>,
 }
 
 /// Runs the check and returns the exit code.
 pub fn run(args: &Args) -> ExitCode {
-    let versions = load_all(args);
-    let (new, old) = match versions {
-        Ok(versions) => versions,
+    let versions = match load_all(args).and_then(|v| compare(args, &v).map(|o| (v, o))) {
+        Ok(checked) => checked,
         Err(failure) => {
+            if args.format == Format::Json {
+                let report = json!({
+                    "compatible": Value::Null,
+                    "level": args.level.as_str(),
+                    "new": args.new.display().to_string(),
+                    "error": failure.one_line(),
+                });
+                let _ = io::Output::Stdout.write(io::json_text(&report, false).as_bytes());
+            }
             failure.report();
             return ExitCode::from(io::USAGE);
         }
     };
-    let previous: Vec<SchemaRef<'_>> = old.iter().map(Version::as_ref).collect();
-    let violations = check(args.level, new.as_ref(), &previous);
+    let (versions, outcome) = versions;
     let report = match args.format {
-        Format::Text => text_report(args.level, &new, &old, &violations),
-        Format::Json => io::json_text(&json_report(args.level, &new, &old, &violations), false),
+        Format::Text => text_report(args.level, &versions, &outcome),
+        Format::Json => io::json_text(&json_report(args.level, &versions, &outcome), false),
     };
     match io::Output::Stdout.write(report.as_bytes()) {
-        Ok(()) if violations.is_empty() => ExitCode::from(io::SUCCESS),
+        Ok(()) if outcome.violations.is_empty() => ExitCode::from(io::SUCCESS),
         Ok(()) => ExitCode::from(io::INVALID),
         Err(failure) => {
             failure.report();
@@ -97,165 +135,247 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-fn load_all(args: &Args) -> Result<(Version, Vec<Version>), Failure> {
-    let new = load(
-        args,
-        &args.new,
-        args.new.display().to_string(),
-        read_file(&args.new)?,
-    )?;
+fn load_all(args: &Args) -> Result<Versions, Failure> {
+    let label = args.new.display().to_string();
+    let new = load(args, &args.new, label, None)?;
     let mut old = Vec::new();
     for path in &args.old {
-        old.push(load(
-            args,
-            path,
-            path.display().to_string(),
-            read_file(path)?,
-        )?);
+        old.push(load(args, path, path.display().to_string(), None)?);
     }
+    let mut absent = Vec::new();
     for rev in &args.against_git {
         let label = format!("{rev}:{}", args.new.display());
-        old.push(load(args, &args.new, label, git_show(rev, &args.new)?)?);
+        let revision = Revision::open(rev, &args.new)?;
+        if revision.has(&args.new) {
+            old.push(load(args, &args.new, label, Some(revision))?);
+        } else {
+            absent.push(label);
+        }
     }
-    Ok((new, old))
+    Ok(Versions { new, old, absent })
 }
 
-fn read_file(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))
-}
-
-/// The text of `path` at revision `rev`, from the repository holding `path`.
-fn git_show(rev: &str, path: &Path) -> Result<String, Failure> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .arg("show")
-        .arg(format!("{rev}:./{name}"))
-        .output()
-        .map_err(|e| Failure::Message(format!("cannot run git: {e}")))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(Failure::Message(format!(
-            "git show {rev}:{}: {}",
-            path.display(),
-            stderr.trim()
-        )));
-    }
-    String::from_utf8(output.stdout)
-        .map_err(|_| Failure::Message(format!("{rev}:{} is not UTF-8", path.display())))
-}
-
-/// Parses one version, the text of `path` (at some revision): IDL for `.avdl`, else JSON.
-fn load(args: &Args, path: &Path, label: String, text: String) -> Result<Version, Failure> {
-    let is_idl = path.extension().is_some_and(|e| e == "avdl");
-    let json = if is_idl {
-        idl_json(args, path, &label, &text)?
+/// Parses one version of `path`, from the working tree or from a git revision: IDL for
+/// `.avdl`, else JSON.
+fn load(
+    args: &Args,
+    path: &Path,
+    label: String,
+    revision: Option<Revision>,
+) -> Result<Version, Failure> {
+    let json = if path.extension().is_some_and(|e| e == "avdl") {
+        let options = ParseOptions {
+            include_dirs: args.include_dirs.clone(),
+        };
+        let parsed = match &revision {
+            Some(revision) => avdl_parser::parse_file_in(revision, path, &options),
+            None => avdl_parser::parse_file(path, &options),
+        };
+        parsed.map_err(Failure::Invalid)?.to_json()
     } else {
+        let text = match &revision {
+            Some(revision) => revision.read_text(path)?,
+            None => std::fs::read_to_string(path)
+                .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?,
+        };
         serde_json::from_str(&text).map_err(|e| Failure::Message(format!("{label}: {e}")))?
     };
     let invalid = |e: avdl2rs::schema::SchemaError| Failure::Message(format!("{label}: {e}"));
     let mut set = SchemaSet::new();
-    let schema = if json.get("protocol").is_some() {
+    let main = if json.get("protocol").is_some() {
         set.parse_protocol_value(&json).map_err(invalid)?;
-        select(&set, args.type_name.as_deref(), &label)?
+        None
     } else if let Value::Array(types) = &json {
         // An IDL schema file without a `schema` line: its named types, one by one.
         for named in types {
             set.parse_value(named).map_err(invalid)?;
         }
-        select(&set, args.type_name.as_deref(), &label)?
+        None
     } else {
-        let schema = set.parse_value(&json).map_err(invalid)?;
-        match &args.type_name {
-            Some(_) => select(&set, args.type_name.as_deref(), &label)?,
-            None => schema,
+        Some(set.parse_value(&json).map_err(invalid)?)
+    };
+    Ok(Version { label, set, main })
+}
+
+/// What to compare: the `--type`, the single schemas of single-schema files, or every named
+/// type of the new version.
+fn compare(args: &Args, versions: &Versions) -> Result<Outcome, Failure> {
+    let new = &versions.new;
+    let single = new.main.is_some() && versions.old.iter().all(|v| v.main.is_some());
+    let subjects = if let Some(wanted) = &args.type_name {
+        let name = select(&new.set, wanted, &new.label)?;
+        vec![subject(versions, &name.full_name(), Schema::named(name))]
+    } else if let (true, Some(main)) = (single, &new.main) {
+        let previous = versions.old.iter().filter_map(|v| v.main.clone());
+        vec![Subject {
+            name: schema_name(new, main),
+            new: main.clone(),
+            previous: previous.enumerate().collect(),
+        }]
+    } else {
+        let names = new.set.iter().map(|n| n.name.clone());
+        names
+            .map(|name| subject(versions, &name.full_name(), Schema::named(name)))
+            .collect()
+    };
+    let mut violations = Vec::new();
+    for subject in &subjects {
+        let new_ref = SchemaRef::new(&new.set, &subject.new);
+        let previous: Vec<SchemaRef<'_>> = subject
+            .previous
+            .iter()
+            .map(|(i, schema)| SchemaRef::new(&versions.old[*i].set, schema))
+            .collect();
+        for mut violation in check(args.level, new_ref, &previous) {
+            violation.version = subject.previous[violation.version].0;
+            violations.push((subject.name.clone(), violation));
         }
-    };
-    Ok(Version { label, set, schema })
-}
-
-/// The JSON of IDL `text`; its imports are found beside `path` and in the include
-/// directories (for a git revision, in the working tree).
-fn idl_json(args: &Args, path: &Path, label: &str, text: &str) -> Result<Value, Failure> {
-    let mut include_dirs = args.include_dirs.clone();
-    if let Some(dir) = path.parent() {
-        include_dirs.push(dir.to_path_buf());
     }
-    let options = ParseOptions { include_dirs };
-    let file = avdl_parser::parse_str(text, label, &options).map_err(Failure::Invalid)?;
-    Ok(file.to_json())
+    let removed = match versions.old.last() {
+        Some(latest) if !single && args.type_name.is_none() => latest
+            .set
+            .iter()
+            .map(|n| n.name.full_name())
+            .filter(|name| new.set.get(name).is_none())
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Outcome {
+        subjects,
+        violations,
+        removed,
+    })
 }
 
-/// The named type `--type` names (a full name, or a simple name that is unique), or the only
-/// one there is.
-fn select(set: &SchemaSet, type_name: Option<&str>, label: &str) -> Result<Schema, Failure> {
-    let names: Vec<&Name> = set.iter().map(|n| &n.name).collect();
-    let chosen: Vec<&Name> = match type_name {
-        Some(wanted) => match set.get(wanted) {
-            Some(named) => vec![&named.name],
-            None => names.into_iter().filter(|n| n.name == wanted).collect(),
-        },
-        None => names,
-    };
+/// The named type `full_name` of the new version, with the previous versions that have it.
+fn subject(versions: &Versions, full_name: &str, new: Schema) -> Subject {
+    let previous = versions.old.iter().enumerate().filter_map(|(i, version)| {
+        let named = version.set.get(full_name)?;
+        Some((i, Schema::named(named.name.clone())))
+    });
+    Subject {
+        name: full_name.to_owned(),
+        new,
+        previous: previous.collect(),
+    }
+}
+
+/// The named type `--type` names: a full name, or a simple name that is unique.
+fn select(set: &SchemaSet, wanted: &str, label: &str) -> Result<Name, Failure> {
+    if let Some(named) = set.get(wanted) {
+        return Ok(named.name.clone());
+    }
+    let chosen: Vec<&Name> = set
+        .iter()
+        .map(|n| &n.name)
+        .filter(|n| n.name == wanted)
+        .collect();
     match chosen.as_slice() {
-        [name] => Ok(Schema::named((*name).clone())),
+        [name] => Ok((*name).clone()),
         [] => Err(Failure::Message(format!(
-            "{label} defines no type {}",
-            type_name.unwrap_or("at all")
+            "{label} defines no type {wanted}"
         ))),
         several => {
             let list: Vec<String> = several.iter().map(|n| n.full_name()).collect();
             Err(Failure::Message(format!(
-                "{label} defines several types ({}): name one with --type",
+                "{label} defines several types named {wanted} ({}): give the full name",
                 list.join(", ")
             )))
         }
     }
 }
 
-fn schema_name(version: &Version) -> String {
-    match version.set.resolve(&version.schema) {
+fn schema_name(version: &Version, schema: &Schema) -> String {
+    match version.set.resolve(schema) {
         Some(named) => named.name.full_name(),
-        None => version.set.to_json(&version.schema).to_string(),
+        None => version.set.to_json(schema).to_string(),
     }
 }
 
-fn text_report(level: CompatLevel, new: &Version, old: &[Version], found: &[Violation]) -> String {
+/// The checked names, for the report's first line.
+fn checked_names(outcome: &Outcome) -> String {
+    let names: Vec<&str> = outcome.subjects.iter().map(|s| s.name.as_str()).collect();
+    names.join(", ")
+}
+
+fn text_report(level: CompatLevel, versions: &Versions, outcome: &Outcome) -> String {
     let what = format!(
         "{} ({}) at {level} against {} previous version(s)",
-        new.label,
-        schema_name(new),
-        old.len()
+        versions.new.label,
+        checked_names(outcome),
+        versions.old.len()
     );
-    if found.is_empty() {
-        return format!("compatible: {what}\n");
-    }
-    let mut out = format!("incompatible: {what}: {} problem(s)\n", found.len());
-    for violation in found {
-        let against = &old[violation.version].label;
+    let found = &outcome.violations;
+    let mut out = if found.is_empty() {
+        format!("compatible: {what}\n")
+    } else {
+        format!("incompatible: {what}: {} problem(s)\n", found.len())
+    };
+    let mut heading = String::new();
+    for (name, violation) in found {
+        let against = &versions.old[violation.version].label;
         let reading = match violation.direction {
             Direction::Backward => {
                 format!("the new schema cannot read data written with {against}")
             }
             Direction::Forward => format!("{against} cannot read data written with the new schema"),
         };
-        let problem = &violation.incompatibility;
+        let next = format!("  {name}: {reading}\n");
+        if next != heading {
+            out.push_str(&next);
+            heading = next;
+        }
+        out.push_str(&problem_line(violation));
+    }
+    notes(versions, outcome, &mut out);
+    out
+}
+
+/// Fragments longer than this are left to the JSON report.
+const SHORT_FRAGMENT: usize = 60;
+
+/// One problem: where, what, its kind, and the two fragments when they are short.
+fn problem_line(violation: &Violation) -> String {
+    let problem = &violation.incompatibility;
+    let (reader, writer) = (problem.reader.to_string(), problem.writer.to_string());
+    let fragments = if reader.len() <= SHORT_FRAGMENT && writer.len() <= SHORT_FRAGMENT {
+        format!(" (reader {reader}, writer {writer})")
+    } else {
+        String::new()
+    };
+    let location = if problem.location.is_empty() {
+        "/"
+    } else {
+        &problem.location
+    };
+    format!(
+        "    at {location}: {} [{}]{fragments}\n",
+        problem.message,
+        kind_name(violation)
+    )
+}
+
+/// What the report says besides problems: first versions, new and removed types.
+fn notes(versions: &Versions, outcome: &Outcome, out: &mut String) {
+    for label in &versions.absent {
         out.push_str(&format!(
-            "  {reading}\n    at {}: {} [{}]\n    reader: {}\n    writer: {}\n",
-            problem.location,
-            problem.message,
-            kind_name(violation),
-            problem.reader,
-            problem.writer
+            "  {label} does not exist: a first version there, nothing to check against\n"
         ));
     }
-    out
+    for subject in outcome.subjects.iter().filter(|s| s.previous.is_empty()) {
+        out.push_str(&format!(
+            "  {}: new, no previous version to check against\n",
+            subject.name
+        ));
+    }
+    if let Some(latest) = versions.old.last() {
+        for name in &outcome.removed {
+            out.push_str(&format!(
+                "  {name}: in {} but not in the new version\n",
+                latest.label
+            ));
+        }
+    }
 }
 
 /// The kind's name as it appears in the JSON report (`TYPE_MISMATCH`...).
@@ -266,21 +386,34 @@ fn kind_name(violation: &Violation) -> String {
     }
 }
 
-fn json_report(level: CompatLevel, new: &Version, old: &[Version], found: &[Violation]) -> Value {
-    let violations: Vec<Value> = found
+fn json_report(level: CompatLevel, versions: &Versions, outcome: &Outcome) -> Value {
+    let violations: Vec<Value> = outcome
+        .violations
         .iter()
-        .map(|violation| {
+        .map(|(name, violation)| {
             let mut value = serde_json::to_value(violation).unwrap_or(Value::Null);
-            value["against"] = old[violation.version].label.clone().into();
+            value["type"] = name.clone().into();
+            value["against"] = versions.old[violation.version].label.clone().into();
             value
         })
         .collect();
+    let names: Vec<&str> = outcome.subjects.iter().map(|s| s.name.as_str()).collect();
+    let new_types: Vec<&str> = outcome
+        .subjects
+        .iter()
+        .filter(|s| s.previous.is_empty())
+        .map(|s| s.name.as_str())
+        .collect();
     json!({
-        "compatible": found.is_empty(),
+        "compatible": outcome.violations.is_empty(),
         "level": level.as_str(),
-        "schema": schema_name(new),
-        "new": new.label,
-        "previous": old.iter().map(|v| v.label.clone()).collect::<Vec<_>>(),
+        "schema": if let [one] = names.as_slice() { Value::from(*one) } else { Value::Null },
+        "types": names,
+        "new": versions.new.label,
+        "previous": versions.old.iter().map(|v| v.label.clone()).collect::<Vec<_>>(),
+        "first_version_at": versions.absent,
+        "new_types": new_types,
+        "removed_types": outcome.removed,
         "violations": violations,
     })
 }
