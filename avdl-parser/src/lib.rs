@@ -28,6 +28,9 @@
 //! - bytes that are not UTF-8, and characters outside the grammar (the reference drops them);
 //! - a union directly inside a union, including `union { null, T? }` (the reference writes `[]`);
 //! - duplicate union branches, `null?`;
+//! - a default that the schema model (and so code generation) rejects: an enum default that
+//!   is not one of the symbols, a `fixed` default of the wrong length, a `bytes` or `fixed`
+//!   default with characters beyond U+00FF;
 //! - a schema file with neither a `schema` declaration nor any named type;
 //! - brackets nested more than 100 levels deep, named types inlined more than 1000 levels
 //!   deep, or imports nested more than 200 files deep (limits that keep the parser off the

@@ -116,8 +116,10 @@ fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result
     Err(sources.error(ErrorKind::InvalidDefault, field.default_span, message))
 }
 
-/// Avro's default rule (1.12): union defaults may match any branch; enum symbols and fixed
-/// sizes are not checked, as in the reference.
+/// Avro's default rule (1.12), as the schema model checks it, so that what the parser accepts
+/// code generation accepts too: union defaults may match any branch, an enum default is one
+/// of its symbols, `bytes` and `fixed` defaults are strings of code points 0–255 (a fixed one
+/// exactly `size` long). The reference checks neither symbols nor sizes.
 fn is_valid(value: &Value, ty: &TypeExpr, defs: &Definitions) -> bool {
     match ty {
         TypeExpr::Primitive { name, .. } => is_valid_primitive(value, name),
@@ -129,7 +131,12 @@ fn is_valid(value: &Value, ty: &TypeExpr, defs: &Definitions) -> bool {
             .is_some_and(|o| o.values().all(|v| is_valid(v, values, defs))),
         TypeExpr::Union { branches } => branches.iter().any(|b| is_valid(value, b, defs)),
         TypeExpr::Named { name, .. } => match defs.lookup(name).map(|i| &defs.types[i].kind) {
-            Some(NamedKind::Enum { .. } | NamedKind::Fixed { .. }) => value.is_string(),
+            Some(NamedKind::Enum { symbols, .. }) => value
+                .as_str()
+                .is_some_and(|s| symbols.iter().any(|symbol| symbol == s)),
+            Some(NamedKind::Fixed { size, .. }) => value
+                .as_str()
+                .is_some_and(|s| latin1_len(s).is_some_and(|n| n as u64 == *size)),
             Some(NamedKind::Record { fields, .. }) => value.as_object().is_some_and(|obj| {
                 fields.iter().all(|f| match obj.get(&f.name) {
                     Some(v) => is_valid(v, &f.ty, defs),
@@ -151,6 +158,14 @@ fn is_valid_primitive(value: &Value, name: &str) -> bool {
         "float" | "double" => {
             value.is_number() || matches!(value.as_str(), Some("NaN" | "Infinity" | "-Infinity"))
         }
+        "bytes" => value.as_str().and_then(latin1_len).is_some(),
         _ => value.is_string(),
     }
+}
+
+/// The number of bytes a `bytes` or `fixed` default stands for: one per character, each in
+/// 0–255; `None` when a character is beyond.
+fn latin1_len(text: &str) -> Option<usize> {
+    text.chars()
+        .try_fold(0, |n, c| (u32::from(c) <= 0xff).then_some(n + 1))
 }

@@ -138,40 +138,61 @@ impl Generator {
         }
     }
 
-    /// Adds the types of an IDL file: a protocol's JSON as a whole; for a schema file, each
-    /// named type (so that types the main schema does not use are generated too).
+    /// Adds the types of the IDL file at `path`.
     fn add_idl(&mut self, path: &Path, include_dirs: &[PathBuf]) -> Result<(), Error> {
         let options = avdl_parser::ParseOptions {
             include_dirs: include_dirs.to_vec(),
         };
         let idl =
             avdl_parser::parse_file(path, &options).map_err(|source| Error::Idl { source })?;
-        let origin = path.display().to_string();
-        if idl.is_protocol() {
-            self.add_schema_json(&idl.to_json_string(false), &origin)?;
-        } else {
-            let named = idl
-                .named_schemas()
-                .map_err(|source| Error::Idl { source })?;
-            for (_, schema) in named {
-                self.add_schema_json(&schema.to_string(), &origin)?;
-            }
-        }
+        self.add_parsed_idl(&idl, &path.display().to_string())?;
         self.files_read.extend(idl.files_read().iter().cloned());
         Ok(())
+    }
+
+    /// Adds the types of a parsed IDL file: a protocol's JSON as a whole; for a schema file,
+    /// each named type (so that types the main schema does not use are generated too). The
+    /// parser's JSON is taken as it is, never written out and read back.
+    pub fn add_parsed_idl(
+        &mut self,
+        idl: &avdl_parser::IdlFile,
+        origin: &str,
+    ) -> Result<(), Error> {
+        if idl.is_protocol() {
+            return self.add_schema_value(idl.json(), origin);
+        }
+        let named = idl
+            .named_schemas()
+            .map_err(|source| Error::Idl { source })?;
+        named
+            .iter()
+            .try_for_each(|(_, schema)| self.add_schema_value(schema, origin))
     }
 
     /// Adds the named types of an `.avsc` (schema) or `.avpr` (protocol) text; `origin`
     /// names it in errors. Types may refer to types added before.
     pub fn add_schema_json(&mut self, json: &str, origin: &str) -> Result<(), Error> {
-        let is_protocol = serde_json::from_str::<serde_json::Value>(json)
-            .map(|v| v.get("protocol").is_some())
-            .unwrap_or(false);
-        let parsed = if is_protocol {
-            self.set.parse_protocol(json).map(drop)
-        } else {
-            self.set.parse_str(json).map(drop)
-        };
+        let parsed = self.set.parse_file_text(json);
+        self.registered(parsed.map(drop), origin)
+    }
+
+    /// Adds the named types of a schema or protocol given as JSON; see
+    /// [`Generator::add_schema_json`].
+    pub fn add_schema_value(
+        &mut self,
+        json: &serde_json::Value,
+        origin: &str,
+    ) -> Result<(), Error> {
+        let parsed = self.set.parse_file_value(json);
+        self.registered(parsed.map(drop), origin)
+    }
+
+    /// Records where the types just parsed came from, or turns the parse error into ours.
+    fn registered(
+        &mut self,
+        parsed: Result<(), avdl2rs_schema::SchemaError>,
+        origin: &str,
+    ) -> Result<(), Error> {
         parsed.map_err(|source| Error::Schema {
             origin: origin.to_string(),
             source,

@@ -26,6 +26,7 @@ mod protocol;
 
 pub use error::child;
 pub use error::{SchemaError, SchemaErrorKind};
+pub use parse::MAX_JSON_DEPTH;
 pub use protocol::{Message, Protocol};
 
 /// Custom (non-reserved) properties of a schema, field or named type, in the order written.

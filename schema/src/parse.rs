@@ -28,7 +28,22 @@ impl SchemaSet {
     /// Parses one schema (an `.avsc`), registering the named types it defines, and returns
     /// it. On error the set is left as it was.
     pub fn parse_str(&mut self, json: &str) -> Result<Schema> {
-        self.parse_value(&parse_json(json)?)
+        with_json(json, |value| self.parse_value(value))
+    }
+
+    /// Parses a schema file's text, `.avsc` or `.avpr` (an object with a `protocol` key),
+    /// registering its named types; returns the schema of an `.avsc`, `None` for a protocol.
+    pub fn parse_file_text(&mut self, json: &str) -> Result<Option<Schema>> {
+        with_json(json, |value| self.parse_file_value(value))
+    }
+
+    /// Parses a schema file's JSON; see [`SchemaSet::parse_file_text`].
+    pub fn parse_file_value(&mut self, json: &Value) -> Result<Option<Schema>> {
+        if json.get("protocol").is_some() {
+            self.parse_protocol_value(json).map(|_| None)
+        } else {
+            self.parse_value(json).map(Some)
+        }
     }
 
     /// Parses one schema from a JSON value; see [`SchemaSet::parse_str`].
@@ -55,11 +70,54 @@ impl SchemaSet {
     }
 }
 
-/// Parses JSON text, reporting syntax errors with their line and column. `//` and `/* */`
-/// comments are allowed, as the Java reference's parser allows them in schema files.
-pub(crate) fn parse_json(json: &str) -> Result<Value> {
+/// How deeply schema JSON may nest: far beyond what the IDL parser writes (a thousand named
+/// types defined inside each other, a few JSON levels each), where serde_json's own limit
+/// of 128 refuses a chain of 41 records that each define the next.
+pub const MAX_JSON_DEPTH: usize = 20_000;
+
+/// The stack JSON text is read on: enough for [`MAX_JSON_DEPTH`] levels of serde_json's
+/// recursive reader, whatever thread the caller runs on.
+const JSON_STACK: usize = 256 << 20;
+
+/// Parses JSON text and runs `read` on it, on a stack deep enough for [`MAX_JSON_DEPTH`]
+/// levels (reading, `read` and dropping the value all recurse). Syntax errors are reported
+/// with their line and column; `//` and `/* */` comments are allowed, as the Java
+/// reference's parser allows them in schema files.
+pub(crate) fn with_json<T>(json: &str, read: impl FnOnce(&Value) -> Result<T>) -> Result<T> {
+    use serde::Deserialize as _;
     let json = blank_comments(json);
-    serde_json::from_str(&json).map_err(|e| SchemaError::new("", Kind::Json(e.to_string())))
+    let depth = nesting_depth(&json);
+    if depth > MAX_JSON_DEPTH {
+        let message = format!("nested {depth} levels deep, more than {MAX_JSON_DEPTH}");
+        return Err(SchemaError::new("", Kind::Json(message)));
+    }
+    stacker::grow(JSON_STACK, || {
+        let mut reader = serde_json::Deserializer::from_str(&json);
+        reader.disable_recursion_limit();
+        let value = Value::deserialize(&mut reader)
+            .and_then(|value| reader.end().map(|()| value))
+            .map_err(|e| SchemaError::new("", Kind::Json(e.to_string())))?;
+        read(&value)
+    })
+}
+
+/// The deepest nesting of brackets and braces outside string literals.
+fn nesting_depth(json: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for byte in json.bytes() {
+        match (in_string, byte) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (false, b'[' | b'{') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (false, b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// `json` with every comment outside string literals replaced by spaces (line breaks kept),
@@ -124,6 +182,19 @@ pub(crate) struct Parser<'s> {
 impl Parser<'_> {
     /// Reads a schema at `path`, whose enclosing namespace is `namespace`.
     pub(crate) fn schema(
+        &mut self,
+        json: &Value,
+        namespace: Option<&str>,
+        path: &str,
+    ) -> Result<Schema> {
+        // Named types defined inside each other nest as deep as the input: grow the stack on
+        // the heap instead of overflowing it.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+            self.schema_on_stack(json, namespace, path)
+        })
+    }
+
+    fn schema_on_stack(
         &mut self,
         json: &Value,
         namespace: Option<&str>,

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::error::{child, SchemaError};
 use super::json::JsonWriter;
-use super::parse::{optional_string, parse_json, props, required, required_string, Parser};
+use super::parse::{optional_string, props, required, required_string, with_json, Parser};
 use super::{Field, Name, Props, Schema, SchemaSet};
 
 /// A protocol read from an `.avpr`; its named types are registered in the [`SchemaSet`] it was
@@ -48,7 +48,7 @@ impl SchemaSet {
     /// Parses a protocol (an `.avpr`), registering its types in order. On error the set is
     /// left as it was.
     pub fn parse_protocol(&mut self, json: &str) -> Result<Protocol, SchemaError> {
-        self.parse_protocol_value(&parse_json(json)?)
+        with_json(json, |value| self.parse_protocol_value(value))
     }
 
     /// Parses a protocol from a JSON value; see [`SchemaSet::parse_protocol`].

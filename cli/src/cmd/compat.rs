@@ -163,7 +163,9 @@ fn load(
     label: String,
     revision: Option<Revision>,
 ) -> Result<Version, Failure> {
-    let json = if path.extension().is_some_and(|e| e == "avdl") {
+    let invalid = |e: avdl2rs::schema::SchemaError| Failure::Message(format!("{label}: {e}"));
+    let mut set = SchemaSet::new();
+    let main = if path.extension().is_some_and(|e| e == "avdl") {
         let options = ParseOptions {
             include_dirs: args.include_dirs.clone(),
         };
@@ -171,28 +173,23 @@ fn load(
             Some(revision) => avdl_parser::parse_file_in(revision, path, &options),
             None => avdl_parser::parse_file(path, &options),
         };
-        parsed.map_err(Failure::Invalid)?.to_json()
+        match parsed.map_err(Failure::Invalid)?.json() {
+            // A schema file without a `schema` line: its named types, one by one.
+            Value::Array(types) => {
+                for named in types {
+                    set.parse_value(named).map_err(invalid)?;
+                }
+                None
+            }
+            json => set.parse_file_value(json).map_err(invalid)?,
+        }
     } else {
         let text = match &revision {
             Some(revision) => revision.read_text(path)?,
             None => std::fs::read_to_string(path)
                 .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?,
         };
-        serde_json::from_str(&text).map_err(|e| Failure::Message(format!("{label}: {e}")))?
-    };
-    let invalid = |e: avdl2rs::schema::SchemaError| Failure::Message(format!("{label}: {e}"));
-    let mut set = SchemaSet::new();
-    let main = if json.get("protocol").is_some() {
-        set.parse_protocol_value(&json).map_err(invalid)?;
-        None
-    } else if let Value::Array(types) = &json {
-        // An IDL schema file without a `schema` line: its named types, one by one.
-        for named in types {
-            set.parse_value(named).map_err(invalid)?;
-        }
-        None
-    } else {
-        Some(set.parse_value(&json).map_err(invalid)?)
+        set.parse_file_text(&text).map_err(invalid)?
     };
     Ok(Version { label, set, main })
 }

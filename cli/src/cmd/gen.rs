@@ -145,19 +145,18 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
     std::io::stdin()
         .read_to_string(&mut text)
         .map_err(|e| Failure::Message(format!("cannot read stdin: {e}")))?;
-    let json = if text.trim_start().starts_with(['{', '[']) {
-        text
+    let mut generator = Generator::new(options);
+    let added = if text.trim_start().starts_with(['{', '[']) {
+        generator.add_schema_json(&text, "<stdin>")
     } else {
         let parse_options = avdl_parser::ParseOptions {
             include_dirs: include_dirs.to_vec(),
         };
-        avdl_parser::parse_str(&text, "<stdin>", &parse_options)
-            .map_err(Failure::Invalid)?
-            .json()
-            .to_string()
+        let idl =
+            avdl_parser::parse_str(&text, "<stdin>", &parse_options).map_err(Failure::Invalid)?;
+        generator.add_parsed_idl(&idl, "<stdin>")
     };
-    let mut generator = Generator::new(options);
-    let generated = generator.add_schema_json(&json, "<stdin>").and_then(|()| {
+    let generated = added.and_then(|()| {
         Ok(Generated {
             source: generator.generate()?,
             types: generator.named_types()?,
