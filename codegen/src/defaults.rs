@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use crate::naming;
 use crate::render::{ident, Renderer};
 use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef};
-use crate::Error;
+use crate::{Error, TimeCrate};
 
 /// The name of the associated function that returns a field's default.
 pub(crate) fn default_fn_name(field: &FieldDef) -> String {
@@ -297,14 +297,14 @@ fn byte_string(value: &Json) -> Result<Vec<u8>, String> {
 fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     match logical {
-        LogicalRef::Time(_, kind) => {
+        LogicalRef::Time(krate, kind) => {
             let n = value
                 .as_i64()
                 .ok_or_else(|| format!("{value} is not an integer"))?;
             if matches!(kind, "date" | "time_millis") && i32::try_from(n).is_err() {
                 return Err(format!("{value} is not an int"));
             }
-            check_time_range(kind, n)?;
+            check_time_range(krate, kind, n)?;
             write_varint(&mut out, n);
         }
         LogicalRef::Uuid { fixed: false } => {
@@ -331,31 +331,86 @@ fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String
     Ok(out)
 }
 
-/// Seconds from the Unix epoch to 0001-01-01T00:00:00Z and to 9999-12-31T23:59:59Z: the
-/// instants both date-time crates (`chrono` and `time` with its default range) can hold.
-const SECONDS_RANGE: (i64, i64) = (-62_135_596_800, 253_402_300_799);
+/// What one time crate's date and date-time types hold: days from the Unix epoch of their
+/// first and last dates, and the Rust paths to name in errors.
+struct DateRange {
+    days: (i64, i64),
+    years: (i32, i32),
+    date: &'static str,
+    instant: &'static str,
+}
 
-/// Rejects a date or time default the generated code could not turn into its Rust value: the
-/// default is decoded each time it is used, where failing is no longer possible.
-fn check_time_range(kind: &str, n: i64) -> Result<(), String> {
-    let (low, high) = SECONDS_RANGE;
-    let (min, max) = match kind {
-        "date" => (low.div_euclid(86_400), high.div_euclid(86_400)),
-        "time_millis" => (0, 86_400_000 - 1),
-        "time_micros" => (0, 86_400_000_000 - 1),
-        k if k.ends_with("_millis") => (low * 1_000, high * 1_000 + 999),
-        k if k.ends_with("_micros") => (low * 1_000_000, high * 1_000_000 + 999_999),
+/// `chrono::NaiveDate::MIN` (-262143-01-01) to `MAX` (262142-12-31).
+const CHRONO: DateRange = DateRange {
+    days: (-96_465_293, 95_026_236),
+    years: (-262_143, 262_142),
+    date: "chrono::NaiveDate",
+    instant: "chrono::DateTime",
+};
+
+/// `time::Date` without the crate's `large-dates` feature: -9999-01-01 to 9999-12-31.
+const TIME: DateRange = DateRange {
+    days: (-4_371_588, 2_932_896),
+    years: (-9_999, 9_999),
+    date: "time::Date",
+    instant: "time::OffsetDateTime",
+};
+
+/// Rejects a date or time default the chosen Rust type cannot hold: the default is decoded
+/// each time it is used, where failing is no longer possible. The generated decoder accepts
+/// exactly the same range as data. (With the `raw` time option there is no logical type.)
+fn check_time_range(krate: TimeCrate, kind: &str, n: i64) -> Result<(), String> {
+    let range = if krate == TimeCrate::Time {
+        &TIME
+    } else {
+        &CHRONO
+    };
+    let (first_second, last_second) = (range.days.0 * 86_400, range.days.1 * 86_400 + 86_399);
+    let (min, max, rust) = match kind {
+        "date" => (range.days.0, range.days.1, range.date),
+        "time_millis" | "time_micros" => {
+            let per_day = if kind == "time_millis" {
+                86_400_000
+            } else {
+                86_400_000_000
+            };
+            let rust = if krate == TimeCrate::Time {
+                "time::Time"
+            } else {
+                "chrono::NaiveTime"
+            };
+            if (0..per_day).contains(&n) {
+                return Ok(());
+            }
+            return Err(format!(
+                "{n} is not a time of day (0 to {}) that {rust} holds",
+                per_day - 1
+            ));
+        }
+        k if k.ends_with("_millis") => (
+            first_second * 1_000,
+            last_second * 1_000 + 999,
+            range.instant,
+        ),
+        k if k.ends_with("_micros") => (
+            first_second * 1_000_000,
+            last_second * 1_000_000 + 999_999,
+            range.instant,
+        ),
         // Every i64 count of nanoseconds lies within years 1677 to 2262.
-        _ => (i64::MIN, i64::MAX),
+        _ => return Ok(()),
     };
     if (min..=max).contains(&n) {
-        Ok(())
-    } else {
-        Err(format!(
-            "{n} is outside the range of a {} default ({min} to {max}: years 1 to 9999)",
-            kind.replace('_', "-")
-        ))
+        return Ok(());
     }
+    Err(format!(
+        "{n} is outside what {rust} holds for a {} ({min} to {max}: years {} to {}); \
+         choose the `raw` time option (`--time-crate raw`, `TimeCrate::Raw`) to keep the \
+         number as it is",
+        kind.replace('_', "-"),
+        range.years.0,
+        range.years.1,
+    ))
 }
 
 /// Whether `s` is a UUID in the 36-character hyphenated form the runtime reads.
@@ -392,17 +447,31 @@ mod tests {
 
     #[test]
     fn date_and_time_defaults_are_checked_against_what_the_rust_types_hold() {
-        // 9999-12-31 is day 2_932_896 after 1970-01-01 and 0001-01-01 is day -719_162.
-        assert!(check_time_range("date", 2_932_896).is_ok());
-        assert!(check_time_range("date", -719_162).is_ok());
-        assert!(check_time_range("date", 2_932_897).is_err());
-        assert!(check_time_range("date", -719_163).is_err());
-        assert!(check_time_range("time_millis", 86_399_999).is_ok());
-        assert!(check_time_range("time_millis", 86_400_000).is_err());
-        assert!(check_time_range("time_micros", -1).is_err());
-        assert!(check_time_range("timestamp_millis", 253_402_300_799_999).is_ok());
-        assert!(check_time_range("local_timestamp_micros", 253_402_300_800_000_000).is_err());
-        assert!(check_time_range("timestamp_nanos", i64::MIN).is_ok());
+        use TimeCrate::{Chrono, Time};
+        // 9999-12-31 is day 2_932_896 after 1970-01-01, 0001-01-01 is day -719_162.
+        for krate in [Chrono, Time] {
+            assert!(check_time_range(krate, "date", 2_932_896).is_ok());
+            assert!(check_time_range(krate, "date", -719_162).is_ok());
+            assert!(check_time_range(krate, "time_millis", 86_399_999).is_ok());
+            assert!(check_time_range(krate, "time_millis", 86_400_000).is_err());
+            assert!(check_time_range(krate, "time_micros", -1).is_err());
+            assert!(check_time_range(krate, "timestamp_nanos", i64::MIN).is_ok());
+        }
+        // Past 9999-12-31: chrono holds it, `time` does not.
+        assert!(check_time_range(Chrono, "date", 2_932_897).is_ok());
+        assert!(check_time_range(Time, "date", 2_932_897).is_err());
+        assert!(
+            check_time_range(Chrono, "local_timestamp_micros", 253_402_300_800_000_000).is_ok()
+        );
+        assert!(check_time_range(Time, "local_timestamp_micros", 253_402_300_800_000_000).is_err());
+        // Beyond chrono's range (262142-12-31 is day 95_026_236).
+        assert!(check_time_range(Chrono, "date", 95_026_236).is_ok());
+        let error = check_time_range(Chrono, "date", 1_681_601_653).unwrap_err();
+        assert!(
+            error.contains("chrono::NaiveDate") && error.contains("raw"),
+            "{error}"
+        );
+        assert!(check_time_range(Chrono, "date", -96_465_294).is_err());
     }
 
     #[test]

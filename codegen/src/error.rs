@@ -32,17 +32,6 @@ pub enum Error {
         /// The error, located by a JSON Pointer.
         source: avdl2rs_schema::SchemaError,
     },
-    /// Two named types would get the same Rust name in the same module.
-    NameClash {
-        /// Where the second type was read from.
-        origin: String,
-        /// The full Avro name of the first type.
-        first: String,
-        /// The full Avro name of the second type.
-        second: String,
-        /// The Rust name both map to.
-        rust_name: String,
-    },
     /// A field default does not fit the field's type.
     InvalidDefault {
         /// Where the record was read from.
@@ -77,16 +66,6 @@ impl fmt::Display for Error {
             ),
             Error::Idl { source } => write!(f, "{source}"),
             Error::Schema { origin, source } => write!(f, "{origin}: {source}"),
-            Error::NameClash {
-                origin,
-                first,
-                second,
-                rust_name,
-            } => write!(
-                f,
-                "{origin}: types {first:?} and {second:?} both map to the Rust type `{rust_name}` in one \
-                 module (with flat modules, every type shares the root module)"
-            ),
             Error::InvalidDefault {
                 origin,
                 record,

@@ -62,8 +62,8 @@ pub struct Options {
     pub map_type: MapType,
     /// The Rust types for date and time logical types.
     pub time_crate: TimeCrate,
-    /// Put every type in the root module instead of one module per namespace; two types
-    /// with the same Rust name are then an error.
+    /// Put every type in the root module instead of one module per namespace; of two types
+    /// with the same Rust name, the later one gets a number (`Same`, `Same2`).
     pub flat_modules: bool,
     /// Extra derives for every generated type, as Rust paths (e.g. `"Eq"`, `"my::Trait"`).
     pub extra_derives: Vec<String>,
@@ -216,17 +216,6 @@ impl Generator {
     /// Fills in the origin of errors raised after parsing.
     fn locate(&self, error: Error) -> Error {
         match error {
-            Error::NameClash {
-                first,
-                second,
-                rust_name,
-                ..
-            } => Error::NameClash {
-                origin: self.origin_of(&second),
-                first,
-                second,
-                rust_name,
-            },
             Error::InvalidDefault {
                 record,
                 field,

@@ -261,22 +261,21 @@ impl Builder<'_> {
     /// Registers a Rust type for every named type, except fixed types that carry a logical
     /// type (those are used as the logical type's Rust type).
     fn register_named(&mut self) -> Result<(), Error> {
-        let mut taken: HashMap<(Vec<String>, String), String> = HashMap::new();
+        let mut taken: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
         for named in self.set.iter() {
             if fixed_logical(named).is_some() {
                 continue;
             }
             let full_name = named.name.full_name();
             let module = self.module_of(named.name.namespace.as_deref());
-            let ident = naming::type_name(&named.name.name);
-            if let Some(first) = taken.insert((module.clone(), ident.clone()), full_name.clone()) {
-                return Err(Error::NameClash {
-                    origin: String::new(),
-                    first,
-                    second: full_name,
-                    rust_name: ident,
-                });
-            }
+            // Names that differ only in case or punctuation (`builder` and `Builder`), or
+            // types of several namespaces in flat modules, map to one Rust name: the later
+            // type gets a number, in registration order. The Avro name stays in the schema
+            // constants and serde renames.
+            let ident = naming::unique(&naming::type_name(&named.name.name), |n| {
+                taken.contains(&(module.clone(), n.to_owned()))
+            });
+            taken.insert((module.clone(), ident.clone()));
             let kind = match &named.kind {
                 NamedKind::Record { .. } => DefKind::Record {
                     named: named.clone(),
