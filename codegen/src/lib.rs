@@ -20,6 +20,7 @@
 pub mod builder;
 mod cycles;
 mod defaults;
+mod docs;
 pub mod emit;
 mod error;
 mod naming;

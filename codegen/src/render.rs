@@ -10,6 +10,7 @@ use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
+use crate::docs::doc_attrs;
 use crate::emit;
 use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef, TypeSpace};
 use crate::{Error, MapType, Options, TimeCrate};
@@ -30,6 +31,8 @@ pub(crate) struct Renderer<'a> {
 /// A module of the output: its items and its submodules by name.
 #[derive(Default)]
 struct ModuleTree {
+    /// The Avro namespace (or namespace prefix) the module stands for.
+    namespace: String,
     items: Vec<TokenStream>,
     children: BTreeMap<String, ModuleTree>,
 }
@@ -73,8 +76,18 @@ impl<'a> Renderer<'a> {
     pub fn file(&self) -> Result<TokenStream, Error> {
         let mut root = ModuleTree::default();
         for (id, def) in self.space.defs.iter().enumerate() {
+            let namespace = def.named().and_then(|n| n.name.namespace.as_deref());
+            let mut parts = namespace.unwrap_or_default().split('.');
             let module = def.module.iter().fold(&mut root, |m, name| {
-                m.children.entry(name.clone()).or_default()
+                let child = m.children.entry(name.clone()).or_default();
+                if child.namespace.is_empty() {
+                    let part = parts.next().unwrap_or(name);
+                    child.namespace = match m.namespace.as_str() {
+                        "" => part.to_owned(),
+                        parent => format!("{parent}.{part}"),
+                    };
+                }
+                child
             });
             module.items.push(self.def(id, def)?);
         }
@@ -401,7 +414,8 @@ fn module_tokens(tree: &ModuleTree) -> TokenStream {
     let children = tree.children.iter().map(|(name, child)| {
         let name = ident(name);
         let body = module_tokens(child);
-        quote!(pub mod #name { #body })
+        let doc = format!(" The Avro namespace `{}`.", child.namespace);
+        quote!(#[doc = #doc] pub mod #name { #body })
     });
     quote!(#(#items)* #(#children)*)
 }
@@ -441,38 +455,6 @@ fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
 /// `#[serde(rename = "...")]` when the Rust name differs from the Avro name.
 fn rename_attr(rust: &str, avro: &str) -> Option<TokenStream> {
     (crate::naming::unraw(rust) != avro).then(|| quote!(#[serde(rename = #avro)]))
-}
-
-/// One `#[doc]` per line of `doc`, escaped so that rustdoc renders it as text: code fences
-/// do not become doctests and brackets do not become links.
-pub(crate) fn doc_attrs(doc: Option<&str>) -> TokenStream {
-    let Some(doc) = doc else {
-        return TokenStream::new();
-    };
-    let lines = doc.lines().map(|line| {
-        let escaped = escape_markdown(line.trim_end());
-        let text = if escaped.is_empty() {
-            String::new()
-        } else {
-            format!(" {escaped}")
-        };
-        quote!(#[doc = #text])
-    });
-    quote!(#(#lines)*)
-}
-
-fn escape_markdown(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    for c in line.chars() {
-        // A backtick could open a code block that rustdoc runs, brackets an intra-doc link,
-        // angle brackets an HTML tag; emphasis and headings are harmless and stay readable.
-        if matches!(c, '`' | '[' | ']' | '<' | '>' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    // A line indented by four spaces would be an (executed) indented code block.
-    out.trim_start().to_string()
 }
 
 fn logical_type(logical: &LogicalRef, rt: &syn::Path) -> TokenStream {

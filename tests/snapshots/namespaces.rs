@@ -44,7 +44,9 @@ const _: () = {
         }
     }
 };
+/// The Avro namespace `com`.
 pub mod com {
+    /// The Avro namespace `com.example`.
     pub mod example {
         #[derive(
             ::core::fmt::Debug,
@@ -98,6 +100,7 @@ pub mod com {
                 }
             }
         };
+        /// The Avro namespace `com.example.common`.
         pub mod common {
             #[derive(
                 ::core::fmt::Debug,
@@ -197,6 +200,7 @@ pub mod com {
                 }
             };
         }
+        /// The Avro namespace `com.example.com`.
         pub mod orders {
             /// An order, referring to a type in another namespace.
             #[derive(
