@@ -43,16 +43,29 @@ pub(crate) fn from_pest(
         0 => format!("unexpected {found}"),
         _ => format!("expected {}, found {found}", join_alternatives(&expected)),
     };
-    let len = text[pos..].chars().next().map_or(0, char::len_utf8);
+    let original = &sources.get(file).text;
+    let span = match end_of_previous_line(text, original, pos) {
+        // A missing `;` is forgotten at the end of a line, not at the next line's token: point
+        // there, as rustc does.
+        Some(end) if expected.iter().any(|e| e == "`;`") => end..end,
+        _ => pos..pos + text[pos..].chars().next().map_or(0, char::len_utf8),
+    };
     sources.error(
         ErrorKind::Syntax,
         Span {
             file,
-            start: pos as u32,
-            end: (pos + len) as u32,
+            start: span.start as u32,
+            end: span.end as u32,
         },
         message,
     )
+}
+
+/// The end of the last token before `pos`, when a line break separates the two. `text` is
+/// what the grammar read (comments and blanks as spaces), `original` the file as written.
+fn end_of_previous_line(text: &str, original: &str, pos: usize) -> Option<usize> {
+    let end = text[..pos].trim_end().len();
+    (end > 0 && original.get(end..pos)?.contains('\n')).then_some(end)
 }
 
 /// The furthest position reached and the literal tokens expected there.

@@ -23,11 +23,25 @@ fn assert_error(source: &str, kind: ErrorKind, message: &str, line_column: (usiz
 
 #[test]
 fn syntax_errors_say_what_was_expected() {
+    // A missing `;` is reported where it is missing, at the end of the line before.
     assert_error(
         "protocol P {\n  record R {\n    int x\n  }\n}",
         ErrorKind::Syntax,
         "expected `,`, `;` or `=`, found `}`",
-        (4, 3),
+        (3, 10),
+    );
+    assert_error(
+        "protocol P {\n  record R {\n    int x // note\n    /* more */\n    string y;\n  }\n}",
+        ErrorKind::Syntax,
+        "expected `,`, `;` or `=`, found `string`",
+        (3, 10),
+    );
+    // On one line, the token found is the place.
+    assert_error(
+        "protocol P {\n  record R { int x string y; }\n}",
+        ErrorKind::Syntax,
+        "expected `,`, `;` or `=`, found `string`",
+        (2, 20),
     );
     assert_error(
         "protocol P {\n  record R { string s = ; }\n}",

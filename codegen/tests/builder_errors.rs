@@ -41,11 +41,12 @@ fn an_idl_syntax_error_shows_file_line_column_and_the_line() {
     let file = fixture("idl/broken.avdl");
     let error = build_error(Builder::new("shop").input(&file), "syntax");
     let text = assert_reads_as_diagnostic(&error);
-    let located = format!("{}:5:5", file.display());
+    // A missing `;` is located where it is missing: after `long id`, not at `string`.
+    let located = format!("{}:4:12", file.display());
     assert!(text.contains(&located), "{text}");
     // The snippet: the offending line, with a caret under the column.
-    assert!(text.contains("5 |     string note;"), "{text}");
-    assert!(text.contains("  |     ^"), "{text}");
+    assert!(text.contains("4 |     long id"), "{text}");
+    assert!(text.contains("  |            ^"), "{text}");
 }
 
 #[test]

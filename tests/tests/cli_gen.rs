@@ -164,8 +164,8 @@ fn invalid_input_exits_1_with_a_located_error() {
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     let err = stderr(&output);
-    assert!(err.contains(&format!("{}:4:3:", bad.display())), "{err}");
-    assert!(err.contains("4 |   }"), "the snippet is shown: {err}");
+    assert!(err.contains(&format!("{}:3:10:", bad.display())), "{err}");
+    assert!(err.contains("3 |     int x"), "the snippet is shown: {err}");
 
     let bad_json = dir.path().join("bad.avsc");
     std::fs::write(&bad_json, r#"{"type": "record", "name": "R", "fields": 3}"#).unwrap();

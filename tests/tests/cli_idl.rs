@@ -260,7 +260,7 @@ fn invalid_input_exits_1_with_the_located_error() {
     let err = stderr(&output);
     assert!(
         err.contains(&format!(
-            "{}:4:3: expected `,`, `;` or `=`, found `}}`",
+            "{}:3:10: expected `,`, `;` or `=`, found `}}`",
             bad.display()
         )),
         "{err}"
