@@ -62,6 +62,8 @@ struct Inner {
     message: String,
     help: Option<String>,
     location: Option<Location>,
+    /// Further errors of the same file, found by the same pass.
+    related: Vec<Error>,
 }
 
 struct Location {
@@ -142,6 +144,7 @@ impl Error {
             message: message.into(),
             help: None,
             location: None,
+            related: Vec::new(),
         }))
     }
 
@@ -174,6 +177,7 @@ impl Error {
             message,
             help: None,
             location: Some(location),
+            related: Vec::new(),
         }))
     }
 
@@ -181,6 +185,25 @@ impl Error {
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> Error {
         self.0.help = Some(help.into());
         self
+    }
+
+    /// The first of `errors` with the others as related errors; `Ok` when there is none.
+    pub(crate) fn all(errors: Vec<Error>) -> Result<(), Error> {
+        let mut errors = errors.into_iter();
+        match errors.next() {
+            None => Ok(()),
+            Some(mut first) => {
+                first.0.related.extend(errors);
+                Err(first)
+            }
+        }
+    }
+
+    /// Further errors found in the same pass over the file (undefined names, invalid
+    /// defaults), reported together with this one up to a limit. Rendered with miette they
+    /// follow this error, each with its snippet.
+    pub fn related_errors(&self) -> &[Error] {
+        &self.0.related
     }
 
     /// The kind of mistake.
@@ -247,6 +270,15 @@ impl Diagnostic for Error {
             .location
             .as_ref()
             .map(|l| &l.source as &dyn SourceCode)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        if self.0.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.0.related.iter().map(|e| e as &dyn Diagnostic),
+        ))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

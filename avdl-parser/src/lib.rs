@@ -234,6 +234,32 @@ impl IdlFile {
             .collect()
     }
 
+    /// An error located at the definition of the named type `full_name`, or at the default
+    /// (else the name) of its field `field`: for problems found after parsing, by code
+    /// generation say, so that they point into the IDL source as the parser's own errors do.
+    /// `None` when the file defines no type of that name.
+    pub fn error_at(
+        &self,
+        full_name: &str,
+        field: Option<&str>,
+        kind: ErrorKind,
+        message: impl Into<String>,
+    ) -> Option<Error> {
+        let named = &self.defs.types[self.defs.lookup(full_name)?];
+        let span = match (field, &named.kind) {
+            (Some(field), ast::NamedKind::Record { fields, .. }) => {
+                let field = fields.iter().find(|f| f.name == field)?;
+                if field.default.is_some() {
+                    field.default_span
+                } else {
+                    field.span
+                }
+            }
+            _ => named.span,
+        };
+        Some(self.sources.error(kind, span, message))
+    }
+
     /// Every file read, the root first, then imports in the order read (for
     /// `cargo:rerun-if-changed`). Empty for the root of [`parse_str`], which is no file.
     pub fn files_read(&self) -> &[PathBuf] {

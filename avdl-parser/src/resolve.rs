@@ -10,7 +10,11 @@ use crate::source::Sources;
 use crate::table::Definitions;
 use crate::writer;
 
-/// Resolves every reference in `defs` and `main`, then validates every default.
+/// How many errors of one pass are reported together.
+pub(crate) const MAX_ERRORS: usize = 20;
+
+/// Resolves every reference in `defs` and `main`, then, when they all resolve, validates
+/// every default. Reports every error found, up to [`MAX_ERRORS`].
 pub(crate) fn resolve(
     defs: &mut Definitions,
     main: Option<&mut TypeExpr>,
@@ -18,39 +22,29 @@ pub(crate) fn resolve(
 ) -> Result<(), Error> {
     let mut types = std::mem::take(&mut defs.types);
     let mut messages = std::mem::take(&mut defs.messages);
-    let mut result = Ok(());
-    'walk: {
-        for named in &mut types {
-            if let NamedKind::Record { fields, .. } = &mut named.kind {
-                for field in fields {
-                    if let Err(e) = resolve_type(&mut field.ty, defs, sources) {
-                        result = Err(e);
-                        break 'walk;
-                    }
-                }
-            }
-        }
-        for (_, message) in &mut messages {
-            let errors = message.errors.iter_mut().flatten();
+    let mut found = Vec::new();
+    {
+        let fields = types.iter_mut().flat_map(|named| match &mut named.kind {
+            NamedKind::Record { fields, .. } => fields.iter_mut().map(|f| &mut f.ty).collect(),
+            _ => Vec::new(),
+        });
+        let in_messages = messages.iter_mut().flat_map(|(_, message)| {
             let params = message.request.iter_mut().map(|f| &mut f.ty);
-            for ty in params
+            let errors = message.errors.iter_mut().flatten();
+            params
                 .chain(std::iter::once(&mut message.response))
                 .chain(errors)
-            {
-                if let Err(e) = resolve_type(ty, defs, sources) {
-                    result = Err(e);
-                    break 'walk;
-                }
-            }
-        }
-        if let Some(main) = main {
-            result = resolve_type(main, defs, sources);
-        }
+        });
+        let all = fields.chain(in_messages).chain(main);
+        let errors = all.filter_map(|ty| resolve_type(ty, defs, sources).err());
+        found.extend(errors.take(MAX_ERRORS));
     }
     defs.types = types;
     defs.messages = messages;
-    result?;
-    check_defaults(defs, sources)
+    if found.is_empty() {
+        found.extend(check_defaults(defs, sources).take(MAX_ERRORS));
+    }
+    Error::all(found)
 }
 
 /// Points every reference of `ty` at its definition (a JSON schema's unqualified name may mean
@@ -89,16 +83,19 @@ fn resolve_type(ty: &mut TypeExpr, defs: &Definitions, sources: &Sources) -> Res
     }
 }
 
-fn check_defaults(defs: &Definitions, sources: &Sources) -> Result<(), Error> {
+/// The errors of every default that does not match its type.
+fn check_defaults<'a>(
+    defs: &'a Definitions,
+    sources: &'a Sources,
+) -> impl Iterator<Item = Error> + 'a {
     let record_fields = defs.types.iter().flat_map(|t| match &t.kind {
         NamedKind::Record { fields, .. } => fields.as_slice(),
         _ => &[],
     });
     let params = defs.messages.iter().flat_map(|(_, m)| m.request.iter());
-    for field in record_fields.chain(params) {
-        check_default(field, defs, sources)?;
-    }
-    Ok(())
+    record_fields
+        .chain(params)
+        .filter_map(move |field| check_default(field, defs, sources).err())
 }
 
 fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result<(), Error> {

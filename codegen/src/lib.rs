@@ -103,9 +103,20 @@ pub struct Generator {
     options: Options,
     set: SchemaSet,
     files_read: Vec<PathBuf>,
-    /// Per successful `add_schema_json`: the number of named types registered after it, and
-    /// its origin, so that errors found later can name the file a type came from.
-    origins: Vec<(usize, String)>,
+    /// Per file or text added, in order, so that errors found later can name where a type
+    /// came from.
+    origins: Vec<Origin>,
+}
+
+/// Where the named types registered by one addition came from.
+#[derive(Debug)]
+struct Origin {
+    /// The number of named types registered once it was added.
+    end: usize,
+    /// The file or caller-given name.
+    name: String,
+    /// The parsed IDL file, which knows where each of its definitions is.
+    idl: Option<Box<avdl_parser::IdlFile>>,
 }
 
 impl Generator {
@@ -146,35 +157,35 @@ impl Generator {
         };
         let idl =
             avdl_parser::parse_file(path, &options).map_err(|source| Error::Idl { source })?;
-        self.add_parsed_idl(&idl, &path.display().to_string())?;
         self.files_read.extend(idl.files_read().iter().cloned());
-        Ok(())
+        self.add_parsed_idl(idl, &path.display().to_string())
     }
 
     /// Adds the types of a parsed IDL file: a protocol's JSON as a whole; for a schema file,
     /// each named type (so that types the main schema does not use are generated too). The
     /// parser's JSON is taken as it is, never written out and read back.
-    pub fn add_parsed_idl(
-        &mut self,
-        idl: &avdl_parser::IdlFile,
-        origin: &str,
-    ) -> Result<(), Error> {
+    ///
+    /// Errors found later in its types (a default the chosen Rust type cannot hold) point
+    /// at the IDL source.
+    pub fn add_parsed_idl(&mut self, idl: avdl_parser::IdlFile, origin: &str) -> Result<(), Error> {
         if idl.is_protocol() {
-            return self.add_schema_value(idl.json(), origin);
+            let parsed = self.set.parse_file_value(idl.json());
+            return self.registered(parsed.map(drop), origin, Some(idl));
         }
         let named = idl
             .named_schemas()
             .map_err(|source| Error::Idl { source })?;
-        named
+        let parsed = named
             .iter()
-            .try_for_each(|(_, schema)| self.add_schema_value(schema, origin))
+            .try_for_each(|(_, schema)| self.set.parse_value(schema).map(drop));
+        self.registered(parsed, origin, Some(idl))
     }
 
     /// Adds the named types of an `.avsc` (schema) or `.avpr` (protocol) text; `origin`
     /// names it in errors. Types may refer to types added before.
     pub fn add_schema_json(&mut self, json: &str, origin: &str) -> Result<(), Error> {
         let parsed = self.set.parse_file_text(json);
-        self.registered(parsed.map(drop), origin)
+        self.registered(parsed.map(drop), origin, None)
     }
 
     /// Adds the named types of a schema or protocol given as JSON; see
@@ -185,7 +196,7 @@ impl Generator {
         origin: &str,
     ) -> Result<(), Error> {
         let parsed = self.set.parse_file_value(json);
-        self.registered(parsed.map(drop), origin)
+        self.registered(parsed.map(drop), origin, None)
     }
 
     /// Records where the types just parsed came from, or turns the parse error into ours.
@@ -193,42 +204,59 @@ impl Generator {
         &mut self,
         parsed: Result<(), avdl2rs_schema::SchemaError>,
         origin: &str,
+        idl: Option<avdl_parser::IdlFile>,
     ) -> Result<(), Error> {
         parsed.map_err(|source| Error::Schema {
             origin: origin.to_string(),
             source,
         })?;
-        self.origins.push((self.set.len(), origin.to_string()));
+        self.origins.push(Origin {
+            end: self.set.len(),
+            name: origin.to_string(),
+            idl: idl.map(Box::new),
+        });
         Ok(())
     }
 
     /// Where the named type `full_name` was read from.
-    fn origin_of(&self, full_name: &str) -> String {
+    fn origin_of(&self, full_name: &str) -> Option<&Origin> {
         let index = self
             .set
             .iter()
-            .position(|n| n.name.full_name() == full_name);
-        index
-            .and_then(|i| self.origins.iter().find(|(end, _)| *end > i))
-            .map(|(_, origin)| origin.clone())
-            .unwrap_or_default()
+            .position(|n| n.name.full_name() == full_name)?;
+        self.origins.iter().find(|origin| origin.end > index)
     }
 
-    /// Fills in the origin of errors raised after parsing.
+    /// Fills in the origin of errors raised after parsing: the IDL file, line and column of
+    /// the definition when the type came from IDL, else the file name.
     fn locate(&self, error: Error) -> Error {
-        match error {
-            Error::InvalidDefault {
-                record,
-                field,
+        let Error::InvalidDefault {
+            record,
+            field,
+            message,
+            ..
+        } = error
+        else {
+            return error;
+        };
+        let origin = self.origin_of(&record);
+        let in_idl = origin.and_then(|o| o.idl.as_ref()).and_then(|idl| {
+            let message = format!("{record}.{field}: invalid default: {message}");
+            idl.error_at(
+                &record,
+                Some(&field),
+                avdl_parser::ErrorKind::InvalidDefault,
                 message,
-                ..
-            } => Error::InvalidDefault {
-                origin: self.origin_of(&record),
+            )
+        });
+        match in_idl {
+            Some(source) => Error::Idl { source },
+            None => Error::InvalidDefault {
+                origin: origin.map(|o| o.name.clone()).unwrap_or_default(),
                 record,
                 field,
                 message,
             },
-            other => other,
         }
     }
 

@@ -138,7 +138,7 @@ fn every_reference_idl_file_is_a_valid_schema_and_generates() {
         };
         assert!(valid.is_ok(), "{name}: {valid:?}");
         let mut generator = Generator::new(Options::default());
-        generator.add_parsed_idl(&idl, &name).unwrap();
+        generator.add_parsed_idl(idl, &name).unwrap();
         generator
             .generate()
             .unwrap_or_else(|e| panic!("{name}: {e}"));

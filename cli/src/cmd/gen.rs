@@ -154,7 +154,7 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
         };
         let idl =
             avdl_parser::parse_str(&text, "<stdin>", &parse_options).map_err(Failure::Invalid)?;
-        generator.add_parsed_idl(&idl, "<stdin>")
+        generator.add_parsed_idl(idl, "<stdin>")
     };
     let generated = added.and_then(|()| {
         Ok(Generated {

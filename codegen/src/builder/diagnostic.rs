@@ -20,9 +20,25 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, error: &Error) -> fmt::Result {
     let message = error.to_string();
     f.write_str(&message)?;
     let parser_error = parser_error(error);
+    write_details(f, parser_error, &message)?;
+    // The parser reports every error of a pass at once: each with its own snippet.
+    for related in parser_error.map_or(&[][..], avdl_parser::Error::related_errors) {
+        let message = related.to_string();
+        write!(f, "\n{message}")?;
+        write_details(f, Some(related), &message)?;
+    }
+    Ok(())
+}
+
+/// The snippet and help of an error whose first line is `message`.
+fn write_details(
+    f: &mut fmt::Formatter<'_>,
+    parser_error: Option<&avdl_parser::Error>,
+    message: &str,
+) -> fmt::Result {
     let location = parser_error
         .and_then(location_of_parser_error)
-        .or_else(|| location_in_message(&message));
+        .or_else(|| location_in_message(message));
     if let Some(location) = location {
         if let Some(line) = source_line(&location) {
             write_snippet(f, &location, &line)?;
