@@ -102,7 +102,7 @@ fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result
     let Some(default) = &field.default else {
         return Ok(());
     };
-    if is_valid(default, &field.ty, defs) {
+    if is_valid(default, &field.ty, defs, &mut Vec::new()) {
         return Ok(());
     }
     let schema = writer::describe(&field.ty);
@@ -116,17 +116,27 @@ fn check_default(field: &Field, defs: &Definitions, sources: &Sources) -> Result
 /// Avro's default rule (1.12), as the schema model checks it, so that what the parser accepts
 /// code generation accepts too: union defaults may match any branch, an enum default is one
 /// of its symbols, `bytes` and `fixed` defaults are strings of code points 0–255 (a fixed one
-/// exactly `size` long). The reference checks neither symbols nor sizes.
-fn is_valid(value: &Value, ty: &TypeExpr, defs: &Definitions) -> bool {
+/// exactly `size` long), a record default takes a missing field from the field's default,
+/// which may not lead back to itself (`[{}]` for a field `array<R> items` of `R` stands for
+/// a value without end). The reference checks neither symbols, sizes nor nested defaults.
+/// `expanding` holds the field defaults being expanded, by address.
+fn is_valid<'d>(
+    value: &Value,
+    ty: &TypeExpr,
+    defs: &'d Definitions,
+    expanding: &mut Vec<&'d Value>,
+) -> bool {
     match ty {
         TypeExpr::Primitive { name, .. } => is_valid_primitive(value, name),
         TypeExpr::Array { items, .. } => value
             .as_array()
-            .is_some_and(|a| a.iter().all(|v| is_valid(v, items, defs))),
+            .is_some_and(|a| a.iter().all(|v| is_valid(v, items, defs, expanding))),
         TypeExpr::Map { values, .. } => value
             .as_object()
-            .is_some_and(|o| o.values().all(|v| is_valid(v, values, defs))),
-        TypeExpr::Union { branches } => branches.iter().any(|b| is_valid(value, b, defs)),
+            .is_some_and(|o| o.values().all(|v| is_valid(v, values, defs, expanding))),
+        TypeExpr::Union { branches } => {
+            branches.iter().any(|b| is_valid(value, b, defs, expanding))
+        }
         TypeExpr::Named { name, .. } => match defs.lookup(name).map(|i| &defs.types[i].kind) {
             Some(NamedKind::Enum { symbols, .. }) => value
                 .as_str()
@@ -135,9 +145,18 @@ fn is_valid(value: &Value, ty: &TypeExpr, defs: &Definitions) -> bool {
                 .as_str()
                 .is_some_and(|s| latin1_len(s).is_some_and(|n| n as u64 == *size)),
             Some(NamedKind::Record { fields, .. }) => value.as_object().is_some_and(|obj| {
-                fields.iter().all(|f| match obj.get(&f.name) {
-                    Some(v) => is_valid(v, &f.ty, defs),
-                    None => f.default.is_some(),
+                fields.iter().all(|f| match (obj.get(&f.name), &f.default) {
+                    (Some(v), _) => is_valid(v, &f.ty, defs, expanding),
+                    (None, Some(default)) => {
+                        if expanding.iter().any(|d| std::ptr::eq(*d, default)) {
+                            return false;
+                        }
+                        expanding.push(default);
+                        let valid = is_valid(default, &f.ty, defs, expanding);
+                        expanding.pop();
+                        valid
+                    }
+                    (None, None) => false,
                 })
             }),
             None => false,

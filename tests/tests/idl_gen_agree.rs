@@ -49,6 +49,12 @@ fn defaults_the_schema_model_rejects_are_rejected_by_idl_with_the_same_message()
             "protocol P {\n  record R { bytes b = \"\u{20ac}\"; }\n}\n",
             "2:24",
         ),
+        // Each `{}` takes the field's default `[{}]` again: a value without end.
+        (
+            "endless.avdl",
+            "protocol P {\n  record R { array<R> items = [{}]; }\n}\n",
+            "2:31",
+        ),
     ];
     for (name, text, at) in cases {
         let path = write(dir.path(), name, text);
@@ -107,6 +113,19 @@ fn a_deep_forward_chain_goes_through_idl_and_gen_in_every_form() {
     let mut generator = Generator::new(Options::default());
     generator.add_schema_json(&text, "chain.avpr").unwrap();
     assert_eq!(generator.named_types().unwrap().len(), 41);
+}
+
+#[test]
+fn a_default_without_end_is_an_error_not_a_crash() {
+    let json = r#"{"type": "record", "name": "R", "fields": [
+        {"name": "items", "type": {"type": "array", "items": "R"}, "default": [{}]}]}"#;
+    let error = SchemaSet::new().parse_str(json).unwrap_err();
+    assert_eq!(error.path, "/fields/0/default");
+    // A default that ends is fine: the inner `{}` takes `[]`.
+    let json = r#"{"type": "record", "name": "R", "fields": [
+        {"name": "items", "type": {"type": "array", "items": "R"}, "default": []},
+        {"name": "first", "type": ["null", "R"], "default": null}]}"#;
+    SchemaSet::new().parse_str(json).unwrap();
 }
 
 #[test]
