@@ -187,16 +187,17 @@ impl Error {
         self
     }
 
-    /// The first of `errors` with the others as related errors; `Ok` when there is none.
-    pub(crate) fn all(errors: Vec<Error>) -> Result<(), Error> {
+    /// The first of `errors` with the others (and their related errors) as related errors,
+    /// to report several problems of one file at once; `None` when there is none.
+    pub fn join(errors: Vec<Error>) -> Option<Error> {
         let mut errors = errors.into_iter();
-        match errors.next() {
-            None => Ok(()),
-            Some(mut first) => {
-                first.0.related.extend(errors);
-                Err(first)
-            }
+        let mut first = errors.next()?;
+        for mut other in errors {
+            let related = std::mem::take(&mut other.0.related);
+            first.0.related.push(other);
+            first.0.related.extend(related);
         }
+        Some(first)
     }
 
     /// Further errors found in the same pass over the file (undefined names, invalid

@@ -44,7 +44,7 @@ pub(crate) fn resolve(
     if found.is_empty() {
         found.extend(check_defaults(defs, sources).take(MAX_ERRORS));
     }
-    Error::all(found)
+    Error::join(found).map_or(Ok(()), Err)
 }
 
 /// Points every reference of `ty` at its definition (a JSON schema's unqualified name may mean

@@ -20,12 +20,13 @@ pub(crate) fn default_fn_name(field: &FieldDef) -> String {
     format!("__default_{}", naming::unraw(&field.ident))
 }
 
-/// The default functions of a record, and `impl Default` when every field has a default.
+/// The default functions of a record, and `impl Default` when every field has a default;
+/// or the error of every default that does not fit.
 pub(crate) fn record_defaults(
     r: &Renderer<'_>,
     _id: TypeId,
     def: &TypeDef,
-) -> Result<TokenStream, Error> {
+) -> Result<TokenStream, Vec<Error>> {
     let DefKind::Record { named, fields } = &def.kind else {
         return Ok(TokenStream::new());
     };
@@ -34,24 +35,32 @@ pub(crate) fn record_defaults(
         module: &def.module,
     };
     let mut functions = Vec::new();
+    let mut errors = Vec::new();
     for field in fields {
         let Some(default) = &field.default else {
             continue;
         };
-        let expr = writer
-            .expr(&field.ty, default)
-            .map_err(|message| Error::InvalidDefault {
-                origin: String::new(),
-                record: named.name.full_name(),
-                field: field.avro_name.clone(),
-                message,
-            })?;
+        let expr = match writer.expr(&field.ty, default) {
+            Ok(expr) => expr,
+            Err(message) => {
+                errors.push(Error::InvalidDefault {
+                    origin: String::new(),
+                    record: named.name.full_name(),
+                    field: field.avro_name.clone(),
+                    message,
+                });
+                continue;
+            }
+        };
         let name = format_ident!("{}", default_fn_name(field));
         let ty = r.rust_type(&field.ty, &def.module);
         functions.push(match field.ty {
             TypeRef::Null => quote!(fn #name() {}),
             _ => quote!(fn #name() -> #ty { #expr }),
         });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     if functions.is_empty() {
         return Ok(TokenStream::new());

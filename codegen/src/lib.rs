@@ -32,6 +32,9 @@ use std::path::{Path, PathBuf};
 use avdl2rs_schema::SchemaSet;
 
 pub use builder::Builder;
+
+/// How many errors found after parsing are reported together.
+const MAX_ERRORS: usize = 20;
 pub use error::Error;
 
 /// The Rust map type for Avro maps.
@@ -260,6 +263,28 @@ impl Generator {
         }
     }
 
+    /// One error for all of `errors` found after parsing: when all are in IDL files, the
+    /// parser's error with the others related (each with its place), else the first other.
+    fn locate_all(&self, errors: Vec<Error>) -> Error {
+        let mut in_idl = Vec::new();
+        let mut other = None;
+        for error in errors {
+            match self.locate(error) {
+                Error::Idl { source } => in_idl.push(source),
+                error => {
+                    other.get_or_insert(error);
+                }
+            }
+        }
+        match (other, avdl_parser::Error::join(in_idl)) {
+            (Some(error), _) => error,
+            (None, Some(source)) => Error::Idl { source },
+            (None, None) => Error::Unsupported {
+                message: "generation failed without saying why (a generator bug)".into(),
+            },
+        }
+    }
+
     fn type_space(&self) -> Result<space::TypeSpace, Error> {
         space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))
     }
@@ -295,7 +320,7 @@ impl Generator {
         let space = self.type_space()?;
         let tokens = render::Renderer::new(&self.set, &space, &self.options)?
             .file()
-            .map_err(|e| self.locate(e))?;
+            .map_err(|errors| self.locate_all(errors))?;
         let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Unsupported {
             message: format!("generated code does not parse (a generator bug): {e}"),
         })?;

@@ -72,8 +72,10 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// The whole file: every type in its module.
-    pub fn file(&self) -> Result<TokenStream, Error> {
+    /// The whole file: every type in its module. On failure, the errors of every type (up
+    /// to [`crate::MAX_ERRORS`]), so that one run reports them all.
+    pub fn file(&self) -> Result<TokenStream, Vec<Error>> {
+        let mut errors = Vec::new();
         let mut root = ModuleTree::default();
         for (id, def) in self.space.defs.iter().enumerate() {
             let namespace = def.named().and_then(|n| n.name.namespace.as_deref());
@@ -89,12 +91,23 @@ impl<'a> Renderer<'a> {
                 }
                 child
             });
-            module.items.push(self.def(id, def)?);
+            match self.def(id, def) {
+                Ok(tokens) => module.items.push(tokens),
+                Err(found) => errors.extend(found),
+            }
+            if errors.len() >= crate::MAX_ERRORS {
+                break;
+            }
         }
-        Ok(module_tokens(&root))
+        if errors.is_empty() {
+            Ok(module_tokens(&root))
+        } else {
+            errors.truncate(crate::MAX_ERRORS);
+            Err(errors)
+        }
     }
 
-    fn def(&self, id: TypeId, def: &TypeDef) -> Result<TokenStream, Error> {
+    fn def(&self, id: TypeId, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
         let docs = doc_attrs(def.doc.as_deref());
         let derives = self.derives(def);
         let name = ident(&def.ident);
@@ -161,7 +174,7 @@ impl<'a> Renderer<'a> {
                 (item, TokenStream::new())
             }
         };
-        let codec = emit::type_impls(&self.codec(def)?, rt);
+        let codec = emit::type_impls(&self.codec(def).map_err(|e| vec![e])?, rt);
         let apache = self.apache_avro_impl(def);
         let block = emit::wrap_in_const(quote!(#codec #apache #extra));
         Ok(quote!(#item #block))

@@ -64,3 +64,22 @@ fn a_default_code_generation_refuses_points_into_the_idl_file() {
     assert!(error.starts_with(&at), "{error}");
     assert!(error.contains("chrono::NaiveDate"), "{error}");
 }
+
+#[test]
+fn every_default_code_generation_refuses_is_reported_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dates.avdl");
+    let idl = "protocol P {\n  record Dated {\n    date day = 1681601653;\n    date other = -100000000;\n  }\n  record T { time_ms t = 90000000; }\n}\n";
+    std::fs::write(&path, idl).unwrap();
+    let mut generator = Generator::new(Options::default());
+    generator.add_file(&path, &[]).unwrap();
+    let error = match generator.generate().unwrap_err() {
+        avdl2rs_codegen::Error::Idl { source } => source,
+        other => panic!("not located in the IDL file: {other}"),
+    };
+    let places: Vec<(usize, usize)> = std::iter::once(&error)
+        .chain(error.related_errors())
+        .map(|e| e.line_column().unwrap())
+        .collect();
+    assert_eq!(places, [(3, 16), (4, 18), (6, 26)]);
+}
