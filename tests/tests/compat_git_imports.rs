@@ -36,6 +36,11 @@ fn avdl2rs(dir: &Path, args: &[&str]) -> Output {
         .expect("avdl2rs starts")
 }
 
+/// `avdl2rs compat --level LEVEL ARGS…` run in `dir`.
+fn compat(dir: &Path, level: &str, args: &[&str]) -> Output {
+    avdl2rs(dir, &[&["compat", "--level", level][..], args].concat())
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -59,16 +64,10 @@ fn repository() -> tempfile::TempDir {
 fn a_breaking_change_to_an_imported_file_fails_every_importer() {
     let repo = repository();
     let d = repo.path();
-    let orders = avdl2rs(
+    let orders = compat(
         d,
-        &[
-            "compat",
-            "--level",
-            "BACKWARD",
-            "schemas/orders.avdl",
-            "--against-git",
-            "HEAD",
-        ],
+        "BACKWARD",
+        &["schemas/orders.avdl", "--against-git", "HEAD"],
     );
     let text = stdout(&orders);
     assert_eq!(orders.status.code(), Some(1), "{text}");
@@ -83,12 +82,10 @@ fn a_breaking_change_to_an_imported_file_fails_every_importer() {
     );
     assert!(!text.contains("\"fields\""), "{text}");
 
-    let payments = avdl2rs(
+    let payments = compat(
         d,
+        "BACKWARD",
         &[
-            "compat",
-            "--level",
-            "BACKWARD",
             "-I",
             "schemas/shared",
             "schemas/payments.avdl",
@@ -114,29 +111,17 @@ fn a_breaking_change_to_an_imported_file_fails_every_importer() {
 
     // Once committed, the same change is no longer a difference from HEAD.
     git(d, &["commit", "-q", "-am", "v2"]);
-    let again = avdl2rs(
+    let again = compat(
         d,
-        &[
-            "compat",
-            "--level",
-            "BACKWARD",
-            "schemas/orders.avdl",
-            "--against-git",
-            "HEAD",
-        ],
+        "BACKWARD",
+        &["schemas/orders.avdl", "--against-git", "HEAD"],
     );
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
     // ... and against the first commit, from a subdirectory, it still fails.
-    let first = avdl2rs(
+    let first = compat(
         &d.join("schemas"),
-        &[
-            "compat",
-            "--level",
-            "BACKWARD",
-            "orders.avdl",
-            "--against-git",
-            "HEAD~1",
-        ],
+        "BACKWARD",
+        &["orders.avdl", "--against-git", "HEAD~1"],
     );
     assert_eq!(first.status.code(), Some(1), "{}", stdout(&first));
 }
@@ -150,16 +135,10 @@ fn new_files_new_types_and_removed_types_are_reported() {
         ORDERS.replace("Orders", "Refunds"),
     )
     .unwrap();
-    let refunds = avdl2rs(
+    let refunds = compat(
         d,
-        &[
-            "compat",
-            "--level",
-            "FULL",
-            "schemas/refunds.avdl",
-            "--against-git",
-            "HEAD",
-        ],
+        "FULL",
+        &["schemas/refunds.avdl", "--against-git", "HEAD"],
     );
     let text = stdout(&refunds);
     assert_eq!(refunds.status.code(), Some(0), "{text}");
@@ -174,12 +153,10 @@ fn new_files_new_types_and_removed_types_are_reported() {
         .replace("Status status;", "State status = \"NEW\";");
     std::fs::write(d.join("schemas/orders.avdl"), changed).unwrap();
     std::fs::write(d.join("schemas/shared/money.avdl"), MONEY_V1).unwrap();
-    let orders = avdl2rs(
+    let orders = compat(
         d,
+        "BACKWARD",
         &[
-            "compat",
-            "--level",
-            "BACKWARD",
             "schemas/orders.avdl",
             "--against-git",
             "HEAD",
@@ -204,12 +181,10 @@ fn new_files_new_types_and_removed_types_are_reported() {
 #[test]
 fn a_check_that_cannot_run_still_writes_json() {
     let repo = repository();
-    let output = avdl2rs(
+    let output = compat(
         repo.path(),
+        "BACKWARD",
         &[
-            "compat",
-            "--level",
-            "BACKWARD",
             "schemas/orders.avdl",
             "--against-git",
             "no-such-revision",
