@@ -223,7 +223,8 @@ fn a_fresh_project_builds_runs_and_rebuilds_when_an_input_changes() {
     let failed = cargo(dir, &["build", "--quiet"]);
     assert!(!failed.status.success());
     let stderr = text(&failed.stderr);
-    assert!(stderr.contains("money.avdl:5:5:"), "{stderr}");
-    assert!(stderr.contains("5 |     string currency"), "{stderr}");
+    // The missing `;` is located at the end of `long units`, where it belongs.
+    assert!(stderr.contains("money.avdl:4:15:"), "{stderr}");
+    assert!(stderr.contains("4 |     long units"), "{stderr}");
     assert!(!stderr.contains("Generate("), "a debug dump: {stderr}");
 }
