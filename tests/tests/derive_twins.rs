@@ -152,6 +152,36 @@ mod defaults {
     }
 }
 
+// ---------------------------------------------------------------- case_names.avsc
+
+mod case_names {
+    use super::*;
+
+    #[derive(Avro, Debug, Clone, PartialEq)]
+    #[avro(name = "builder", namespace = "org.example.names")]
+    pub struct Lower {
+        pub value: i32,
+    }
+
+    #[derive(Avro, Debug, Clone, PartialEq)]
+    #[avro(name = "Builder", namespace = "org.example.names")]
+    pub struct Upper {
+        pub inner: Lower,
+        #[avro(default = null)]
+        pub again: Option<Lower>,
+        #[avro(default = 3000000)]
+        pub far: NaiveDate,
+    }
+
+    pub fn upper() -> Upper {
+        Upper {
+            inner: Lower { value: -4 },
+            again: Some(Lower { value: 9 }),
+            far: NaiveDate::from_num_days_from_ce_opt(3_000_000 + 719_163).unwrap(),
+        }
+    }
+}
+
 // ---------------------------------------------------------------- logical.avsc
 
 mod logical {
@@ -641,6 +671,8 @@ fn twins() -> Vec<Twin> {
                 optional: 4,
             },
         ),
+        twin("case_names.avsc", case_names::Lower { value: 1 }),
+        twin("case_names.avsc", case_names::upper()),
         twin("logical.avsc", logical::logical()),
         twin("namespaces.avpr", n::Money { cents: -1 }),
         twin("namespaces.avpr", n::Customer { name: "c".into() }),
