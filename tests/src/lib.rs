@@ -131,3 +131,15 @@ pub fn cli_binary() -> PathBuf {
         })
         .clone()
 }
+
+/// Runs `git ARGS…` in `dir` with a throwaway identity, failing the test when git fails: for
+/// tests that build a scratch repository.
+pub fn git(dir: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}

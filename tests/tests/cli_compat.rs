@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use avdl2rs_tests::cli_binary;
+use avdl2rs_tests::{cli_binary, git};
 use serde_json::Value;
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -245,16 +245,6 @@ fn protocols_and_idl_files_are_checked_type_by_type() {
         "compat", "--type", "Payment", "--level", "BACKWARD", "v2.avdl", "v1.avdl",
     ];
     assert_eq!(code(&run_in(d, &simple)), 0);
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
-        .args(args)
-        .current_dir(dir)
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use avdl2rs_tests::cli_binary;
+use avdl2rs_tests::{cli_binary, git};
 use serde_json::Value;
 
 const MONEY_V1: &str =
@@ -17,16 +17,6 @@ const MONEY_V2: &str =
 const ORDERS: &str = "@namespace(\"shop\")\nprotocol Orders {\n  import idl \"shared/money.avdl\";\n  enum Status { NEW, PAID }\n  record Order { string id; Status status; Money total; }\n}\n";
 /// Imports through an include directory, not beside itself.
 const PAYMENTS: &str = "@namespace(\"shop\")\nprotocol Payments {\n  import idl \"money.avdl\";\n  record Payment { string id; Money amount; }\n}\n";
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
-        .args(args)
-        .current_dir(dir)
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
-}
 
 fn avdl2rs(dir: &Path, args: &[&str]) -> Output {
     Command::new(cli_binary())
