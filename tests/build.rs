@@ -46,6 +46,25 @@ fn main() {
     );
     write_if_changed(&out_dir.join("codegen_cases.rs"), &registry);
     generate_option_variants(&locate::workspace_root().join("tests/snapshots"), &out_dir);
+    generate_evolution(&locate::workspace_root().join("tests/evolution"), &out_dir);
+}
+
+/// Generates each version of the evolving schemas of `tests/evolution`, for
+/// `tests/codegen_evolution.rs`: `OUT_DIR/evolution_<file stem>.rs`.
+fn generate_evolution(folder: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed={}", folder.display());
+    for file in locate::files_with_extension(folder, "avdl") {
+        let mut generator = avdl2rs_codegen::Generator::new(avdl2rs_codegen::Options::default());
+        generator.add_file(&file, &[]).unwrap();
+        let stem = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 file name");
+        write_if_changed(
+            &out_dir.join(format!("evolution_{stem}.rs")),
+            &generator.generate().unwrap(),
+        );
+    }
 }
 
 /// Generates snapshot inputs under non-default options, for `tests/codegen_options.rs`:

@@ -1,5 +1,6 @@
-//! Field defaults as Rust expressions: `#[serde(default = ...)]` functions and `impl Default`
-//! for records whose fields all have defaults.
+//! Field defaults as Rust expressions: `#[serde(default = ...)]` functions, each record's
+//! `new` (the fields without defaults as arguments) and `impl Default` for records whose
+//! fields all have defaults.
 //!
 //! A default is checked against the field's type while its expression is built, so a default
 //! that does not fit is a generation error naming the record and field. Logical types have no
@@ -62,26 +63,53 @@ pub(crate) fn record_defaults(
     if !errors.is_empty() {
         return Err(errors);
     }
-    if functions.is_empty() {
-        return Ok(TokenStream::new());
-    }
     let name = ident(&def.ident);
+    let constructor = constructor(r, def, fields);
     let default_impl = fields.iter().all(|f| f.default.is_some()).then(|| {
-        let inits = fields.iter().map(|f| {
-            let field = ident(&f.ident);
-            let function = format_ident!("{}", default_fn_name(f));
-            quote!(#field: Self::#function(),)
-        });
         quote! {
+            #[automatically_derived]
             impl ::core::default::Default for #name {
-                fn default() -> Self { Self { #(#inits)* } }
+                fn default() -> Self { Self::new() }
             }
         }
     });
     Ok(quote! {
-        impl #name { #(#functions)* }
+        impl #name { #constructor #(#functions)* }
         #default_impl
     })
+}
+
+/// `new`, taking the fields without a default (in schema order) and filling the others from
+/// their defaults: code that builds a record this way (with struct update syntax for the
+/// defaulted fields it sets) keeps compiling when a field with a default is added to the
+/// schema, the compatible change readers expect writers to make.
+fn constructor(r: &Renderer<'_>, def: &TypeDef, fields: &[FieldDef]) -> TokenStream {
+    let required = fields.iter().filter(|f| f.default.is_none());
+    let params = required.map(|f| {
+        let name = ident(&f.ident);
+        let ty = r.rust_type(&f.ty, &def.module);
+        quote!(#name: #ty)
+    });
+    let inits = fields.iter().map(|f| {
+        let name = ident(&f.ident);
+        if f.default.is_some() {
+            let function = format_ident!("{}", default_fn_name(f));
+            quote!(#name: Self::#function(),)
+        } else {
+            quote!(#name,)
+        }
+    });
+    let doc = format!(
+        " `{}` from the fields without a default, the others at their schema defaults.",
+        naming::unraw(&def.ident)
+    );
+    quote! {
+        #[doc = #doc]
+        #[must_use]
+        pub fn new(#(#params),*) -> Self {
+            Self { #(#inits)* }
+        }
+    }
 }
 
 /// Builds default expressions as written in one module.

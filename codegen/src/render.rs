@@ -177,7 +177,9 @@ impl<'a> Renderer<'a> {
         let codec = emit::type_impls(&self.codec(def).map_err(|e| vec![e])?, rt);
         let apache = self.apache_avro_impl(def);
         let block = emit::wrap_in_const(quote!(#codec #apache #extra));
-        Ok(quote!(#item #block))
+        // Items in a module are covered by the module's allows.
+        let allows = def.module.is_empty().then(lint_allows);
+        Ok(quote!(#allows #item #allows #block))
     }
 
     fn field(&self, def: &TypeDef, field: &FieldDef, all: &[FieldDef]) -> TokenStream {
@@ -402,6 +404,7 @@ impl<'a> Renderer<'a> {
         let name = ident(&def.ident);
         let avro = quote!(#rt::__private::apache_avro);
         Some(quote! {
+            #[automatically_derived]
             impl #avro::AvroSchema for #name {
                 fn get_schema() -> #avro::Schema {
                     #avro::Schema::parse_str(<Self as #rt::AvroSchema>::SCHEMA_JSON)
@@ -428,9 +431,20 @@ fn module_tokens(tree: &ModuleTree) -> TokenStream {
         let name = ident(name);
         let body = module_tokens(child);
         let doc = format!(" The Avro namespace `{}`.", child.namespace);
-        quote!(#[doc = #doc] pub mod #name { #body })
+        let allows = tree.namespace.is_empty().then(lint_allows);
+        quote!(#[doc = #doc] #allows pub mod #name { #body })
     });
     quote!(#(#items)* #(#children)*)
+}
+
+/// The lints generated code is exempt from, on every top-level item: names and shapes come
+/// from the schema (a field `foo`, a record with twelve required fields, a module named like
+/// its parent, a type the including crate does not use), not from a Rust author who could
+/// change them, and the docs are the schema's.
+fn lint_allows() -> TokenStream {
+    quote! {
+        #[allow(dead_code, missing_docs, clippy::all, clippy::pedantic, clippy::module_inception)]
+    }
 }
 
 /// The serde helper a field needs so that serde sees it in its Avro shape — what
