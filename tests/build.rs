@@ -75,38 +75,28 @@ fn generate_option_variants(snapshots: &Path, out_dir: &Path) {
         (
             "time_crate",
             &["logical.avsc", "defaults.avsc"],
-            Options {
-                time_crate: TimeCrate::Time,
-                ..Options::default()
-            },
+            Options::default().time_crate(TimeCrate::Time),
         ),
         (
             "raw_time",
             &["logical.avsc", "defaults.avsc"],
-            Options {
-                time_crate: TimeCrate::Raw,
-                ..Options::default()
-            },
+            Options::default().time_crate(TimeCrate::Raw),
         ),
         (
             "flat_btree",
             &["namespaces.avpr", "unions.avsc"],
-            Options {
-                flat_modules: true,
-                map_type: MapType::BTreeMap,
-                ..Options::default()
-            },
+            Options::default()
+                .flat_modules(true)
+                .map_type(MapType::BTreeMap),
         ),
         (
             "apache_schema",
             &["defaults.avsc", "recursion.avsc", "primitives.avsc"],
-            Options {
-                apache_avro_schema: true,
-                map_type: MapType::BTreeMap,
-                extra_derives: vec!["::core::cmp::PartialOrd".into()],
-                runtime_path: "crate::runtime_alias".into(),
-                ..Options::default()
-            },
+            Options::default()
+                .apache_avro_schema(true)
+                .map_type(MapType::BTreeMap)
+                .extra_derive("::core::cmp::PartialOrd")
+                .runtime_path("crate::runtime_alias"),
         ),
     ];
     for (name, inputs, options) in variants {

@@ -107,40 +107,39 @@ impl Builder {
         self
     }
 
-    /// The Rust type of Avro maps (default `HashMap`).
+    /// The Rust type of Avro maps (see [`Options::map_type`]).
     pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
-        self.options.map_type = map_type;
-        self
+        self.set(|o| o.map_type(map_type))
     }
 
-    /// The Rust types of date and time logical types (default `chrono`).
+    /// The Rust types of date and time logical types (see [`Options::time_crate`]).
     pub fn time_crate(&mut self, time_crate: TimeCrate) -> &mut Self {
-        self.options.time_crate = time_crate;
-        self
+        self.set(|o| o.time_crate(time_crate))
     }
 
-    /// Puts every type in the root module instead of one module per namespace.
+    /// Puts every type in the root module (see [`Options::flat_modules`]).
     pub fn flat_modules(&mut self, flat: bool) -> &mut Self {
-        self.options.flat_modules = flat;
-        self
+        self.set(|o| o.flat_modules(flat))
     }
 
-    /// Adds a derive (a Rust path such as `"Eq"` or `"my_crate::Trait"`) to every type.
+    /// Adds a derive to every type (see [`Options::extra_derive`]).
     pub fn extra_derive(&mut self, path: impl Into<String>) -> &mut Self {
-        self.options.extra_derives.push(path.into());
-        self
+        self.set(|o| o.extra_derive(path))
     }
 
-    /// Also implements `apache_avro::AvroSchema` (needs the runtime's `apache-avro` feature).
+    /// Also implements `apache_avro::AvroSchema` (see [`Options::apache_avro_schema`]).
     pub fn apache_avro_schema(&mut self, enable: bool) -> &mut Self {
-        self.options.apache_avro_schema = enable;
-        self
+        self.set(|o| o.apache_avro_schema(enable))
     }
 
-    /// The path of the runtime crate in the generated code (default `::avdl2rs`), for crates
-    /// that rename or re-export it.
+    /// The path of the runtime crate in the generated code (see [`Options::runtime_path`]).
     pub fn runtime_path(&mut self, path: impl Into<String>) -> &mut Self {
-        self.options.runtime_path = path.into();
+        self.set(|o| o.runtime_path(path))
+    }
+
+    /// Applies one of the options' setters.
+    fn set(&mut self, setter: impl FnOnce(Options) -> Options) -> &mut Self {
+        self.options = setter(std::mem::take(&mut self.options));
         self
     }
 

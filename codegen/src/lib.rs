@@ -39,6 +39,7 @@ pub use error::Error;
 
 /// The Rust map type for Avro maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum MapType {
     /// `std::collections::HashMap` (the default).
     #[default]
@@ -49,6 +50,7 @@ pub enum MapType {
 
 /// The Rust types for date and time logical types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum TimeCrate {
     /// `chrono` types, through `avdl2rs::chrono` (the default).
     #[default]
@@ -60,7 +62,17 @@ pub enum TimeCrate {
 }
 
 /// What the generated code looks like.
+///
+/// Built from [`Options::default`] through its setters (or read field by field), so that new
+/// options can be added without breaking callers:
+///
+/// ```
+/// use avdl2rs_codegen::{MapType, Options};
+/// let options = Options::default().map_type(MapType::BTreeMap).flat_modules(true);
+/// assert!(options.flat_modules);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// The Rust type for Avro maps.
     pub map_type: MapType,
@@ -91,8 +103,54 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The Rust type of Avro maps (default `HashMap`).
+    #[must_use]
+    pub fn map_type(mut self, map_type: MapType) -> Self {
+        self.map_type = map_type;
+        self
+    }
+
+    /// The Rust types of date and time logical types (default `chrono`).
+    #[must_use]
+    pub fn time_crate(mut self, time_crate: TimeCrate) -> Self {
+        self.time_crate = time_crate;
+        self
+    }
+
+    /// Puts every type in the root module instead of one module per namespace.
+    #[must_use]
+    pub fn flat_modules(mut self, flat: bool) -> Self {
+        self.flat_modules = flat;
+        self
+    }
+
+    /// Adds a derive (a Rust path such as `"Eq"` or `"my_crate::Trait"`) to every type.
+    #[must_use]
+    pub fn extra_derive(mut self, path: impl Into<String>) -> Self {
+        self.extra_derives.push(path.into());
+        self
+    }
+
+    /// Also implements `apache_avro::AvroSchema` (needs the runtime's `apache-avro` feature).
+    #[must_use]
+    pub fn apache_avro_schema(mut self, enable: bool) -> Self {
+        self.apache_avro_schema = enable;
+        self
+    }
+
+    /// The path of the runtime crate in the generated code (default `::avdl2rs`), for crates
+    /// that rename or re-export it.
+    #[must_use]
+    pub fn runtime_path(mut self, path: impl Into<String>) -> Self {
+        self.runtime_path = path.into();
+        self
+    }
+}
+
 /// A generated type with an Avro name (record, error, enum or fixed).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GeneratedType {
     /// The Avro full name, e.g. `com.example.OrderEvent`.
     pub full_name: String,

@@ -283,16 +283,18 @@ impl<'a> Renderer<'a> {
         }
     }
 
-    /// The path of a generated type as written in module `from`: a `super::` per level of
-    /// `from`, then the target's modules.
+    /// The path of a generated type as written in module `from`: up (`super::`) to the
+    /// closest module the two share, then down the target's modules.
     pub fn path_to(&self, id: TypeId, from: &[String]) -> TokenStream {
         let target = &self.space.defs[id];
         let name = ident(&target.ident);
-        if target.module == from {
-            return quote!(#name);
-        }
-        let supers = from.iter().map(|_| quote!(super::));
-        let modules = target.module.iter().map(|m| {
+        let shared = from
+            .iter()
+            .zip(&target.module)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let supers = from[shared..].iter().map(|_| quote!(super::));
+        let modules = target.module[shared..].iter().map(|m| {
             let m = ident(m);
             quote!(#m::)
         });

@@ -103,11 +103,9 @@ fn unchanged_output_is_not_rewritten() {
 #[test]
 fn options_reach_the_generator() {
     let out = scratch_dir("options");
-    let options = Options {
-        map_type: avdl2rs_codegen::MapType::BTreeMap,
-        flat_modules: true,
-        ..Options::default()
-    };
+    let options = Options::default()
+        .map_type(avdl2rs_codegen::MapType::BTreeMap)
+        .flat_modules(true);
     builder("shop", &out)
         .input(fixture("json"))
         .map_type(options.map_type)

@@ -193,7 +193,7 @@ pub mod com {
             )]
             #[serde(crate = "::avdl2rs::__private::serde")]
             pub struct Audit {
-                pub order: super::super::super::com::example::orders::Order,
+                pub order: super::orders::Order,
             }
             const _: () = {
                 impl ::avdl2rs::AvroSchema for Audit {
@@ -208,7 +208,7 @@ pub mod com {
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
                     ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        <super::super::super::com::example::orders::Order as ::avdl2rs::AvroEncode>::encode(
+                        <super::orders::Order as ::avdl2rs::AvroEncode>::encode(
                                 &self.order,
                                 out,
                             )
@@ -224,7 +224,7 @@ pub mod com {
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            order: <super::super::super::com::example::orders::Order as ::avdl2rs::AvroDecode>::decode(
+                            order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
                                 .map_err(|e| {
@@ -236,9 +236,7 @@ pub mod com {
                 impl Audit {
                     /// `Audit` from the fields without a default, the others at their schema defaults.
                     #[must_use]
-                    pub fn new(
-                        order: super::super::super::com::example::orders::Order,
-                    ) -> Self {
+                    pub fn new(order: super::orders::Order) -> Self {
                         Self { order }
                     }
                 }
@@ -258,9 +256,9 @@ pub mod com {
             )]
             #[serde(crate = "::avdl2rs::__private::serde")]
             pub struct Order {
-                pub total: super::super::super::com::example::common::Money,
+                pub total: super::common::Money,
                 pub customer: super::super::super::Customer,
-                pub status: super::super::super::com::example::Status,
+                pub status: super::Status,
             }
             const _: () = {
                 impl ::avdl2rs::AvroSchema for Order {
@@ -275,7 +273,7 @@ pub mod com {
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
                     ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        <super::super::super::com::example::common::Money as ::avdl2rs::AvroEncode>::encode(
+                        <super::common::Money as ::avdl2rs::AvroEncode>::encode(
                                 &self.total,
                                 out,
                             )
@@ -289,7 +287,7 @@ pub mod com {
                             .map_err(|e| {
                                 e.in_field("customer").in_type("com.example.orders.Order")
                             })?;
-                        <super::super::super::com::example::Status as ::avdl2rs::AvroEncode>::encode(
+                        <super::Status as ::avdl2rs::AvroEncode>::encode(
                                 &self.status,
                                 out,
                             )
@@ -305,7 +303,7 @@ pub mod com {
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            total: <super::super::super::com::example::common::Money as ::avdl2rs::AvroDecode>::decode(
+                            total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
                                 .map_err(|e| {
@@ -317,7 +315,7 @@ pub mod com {
                                 .map_err(|e| {
                                     e.in_field("customer").in_type("com.example.orders.Order")
                                 })?,
-                            status: <super::super::super::com::example::Status as ::avdl2rs::AvroDecode>::decode(
+                            status: <super::Status as ::avdl2rs::AvroDecode>::decode(
                                     reader,
                                 )
                                 .map_err(|e| {
@@ -330,9 +328,9 @@ pub mod com {
                     /// `Order` from the fields without a default, the others at their schema defaults.
                     #[must_use]
                     pub fn new(
-                        total: super::super::super::com::example::common::Money,
+                        total: super::common::Money,
                         customer: super::super::super::Customer,
-                        status: super::super::super::com::example::Status,
+                        status: super::Status,
                     ) -> Self {
                         Self { total, customer, status }
                     }

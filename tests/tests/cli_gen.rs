@@ -111,14 +111,13 @@ fn output_goes_to_a_file_or_a_module_tree() {
 
 #[test]
 fn flags_select_the_generator_options() {
-    let options = Options {
-        map_type: MapType::BTreeMap,
-        time_crate: TimeCrate::Time,
-        flat_modules: true,
-        extra_derives: vec!["PartialOrd".to_string()],
-        apache_avro_schema: true,
-        runtime_path: "crate::rt".to_string(),
-    };
+    let options = Options::default()
+        .map_type(MapType::BTreeMap)
+        .time_crate(TimeCrate::Time)
+        .flat_modules(true)
+        .extra_derive("PartialOrd")
+        .apache_avro_schema(true)
+        .runtime_path("crate::rt");
     let printed = stdout_of(&[
         "gen",
         path_str(&orders_avdl()),

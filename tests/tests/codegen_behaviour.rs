@@ -197,10 +197,7 @@ fn schema_errors_name_the_origin_and_the_json_path() {
 #[test]
 fn flat_modules_number_types_that_share_a_rust_name() {
     let json = r#"[{"type": "record", "name": "a.Same", "fields": []}, {"type": "record", "name": "b.Same", "fields": []}]"#;
-    let mut flat = Generator::new(Options {
-        flat_modules: true,
-        ..Options::default()
-    });
+    let mut flat = Generator::new(Options::default().flat_modules(true));
     flat.add_schema_json(json, "clash.avsc").unwrap();
     let paths: Vec<(String, String)> = flat
         .named_types()
@@ -232,14 +229,8 @@ fn an_enum_without_symbols_is_an_error() {
 fn options_that_are_not_rust_paths_are_errors() {
     let json = r#"{"type": "fixed", "name": "F", "size": 1}"#;
     for options in [
-        Options {
-            extra_derives: vec!["not a path!".into()],
-            ..Options::default()
-        },
-        Options {
-            runtime_path: "::".into(),
-            ..Options::default()
-        },
+        Options::default().extra_derive("not a path!"),
+        Options::default().runtime_path("::"),
     ] {
         let mut generator = Generator::new(options);
         generator.add_schema_json(json, "f.avsc").unwrap();

@@ -26,10 +26,7 @@ fn names_differing_only_in_case_get_distinct_deterministic_rust_names() {
 }
 
 fn generate(schema: &str, time_crate: TimeCrate) -> Result<String, String> {
-    let mut generator = Generator::new(Options {
-        time_crate,
-        ..Options::default()
-    });
+    let mut generator = Generator::new(Options::default().time_crate(time_crate));
     generator
         .add_schema_json(schema, "dates.avsc")
         .map_err(|e| e.to_string())?;

@@ -78,21 +78,22 @@ pub enum TimeArg {
 impl GenOptions {
     /// The generator options these flags select.
     pub fn to_options(&self) -> Options {
-        Options {
-            map_type: match self.map_type {
+        let options = Options::default()
+            .map_type(match self.map_type {
                 MapArg::HashMap => MapType::HashMap,
                 MapArg::BtreeMap => MapType::BTreeMap,
-            },
-            time_crate: match self.time_crate {
+            })
+            .time_crate(match self.time_crate {
                 TimeArg::Chrono => TimeCrate::Chrono,
                 TimeArg::Time => TimeCrate::Time,
                 TimeArg::Raw => TimeCrate::Raw,
-            },
-            flat_modules: self.flat_modules,
-            extra_derives: self.extra_derives.clone(),
-            apache_avro_schema: self.apache_avro,
-            runtime_path: self.runtime_path.clone(),
-        }
+            })
+            .flat_modules(self.flat_modules)
+            .apache_avro_schema(self.apache_avro)
+            .runtime_path(self.runtime_path.clone());
+        self.extra_derives.iter().fold(options, |options, derive| {
+            options.extra_derive(derive.clone())
+        })
     }
 }
 
