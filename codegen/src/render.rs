@@ -449,10 +449,11 @@ fn lint_allows() -> TokenStream {
     }
 }
 
-/// The serde helper a field needs so that serde sees it in its Avro shape — what
-/// `apache_avro::to_value`/`from_value` expect — rather than the Rust type's own serde form:
-/// bytes as one byte string (not a sequence of numbers), dates and times as their Avro
-/// counts (not text), decimals with the schema's scale. Plain and optional fields only.
+/// The serde helper a field needs: to human-readable formats (JSON) the natural text of
+/// dates, times, timestamps, decimals and uuids; to the others the Avro shape that
+/// `apache_avro::to_value`/`from_value` expect — bytes as one byte string (not a sequence of
+/// numbers), dates and times as their Avro counts, decimals with the schema's scale, a uuid
+/// on `string` as its text (the uuid crate writes bytes there). Plain and optional fields.
 fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
     let (inner, option) = match ty {
         TypeRef::Optional { some, .. } => (&**some, "::option"),
@@ -467,6 +468,9 @@ fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
                 _ => "logical_chrono",
             };
             format!("{rt}::__private::{crate_module}::serde_{kind}{option}")
+        }
+        TypeRef::Logical(LogicalRef::Uuid { fixed: false }) => {
+            format!("{rt}::__private::serde_uuid_string{option}")
         }
         TypeRef::Logical(LogicalRef::Decimal { scale, .. }) => {
             let module = format!("{rt}::__private::serde_decimal{option}");

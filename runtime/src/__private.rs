@@ -11,8 +11,9 @@
 //! * `logical_time` (feature `time`): the same names for `Date`, `Time`, `OffsetDateTime`
 //!   and `PrimitiveDateTime`;
 //! * in both, for each of those names, a module `serde_<name>` (and `serde_<name>::option`)
-//!   for `#[serde(with = "...")]`, which serializes the value as its Avro count, the shape
-//!   `apache_avro::to_value`/`from_value` expect (the crates' own serde impls write text);
+//!   for `#[serde(with = "...")]`: to a human-readable format (JSON) the value as ISO 8601
+//!   text (RFC 3339 for timestamps), to others its Avro count, the shape
+//!   `apache_avro::to_value`/`from_value` expect;
 //! * here (feature `uuid`): `encode_uuid_string`/`decode_uuid_string` (36-character
 //!   hyphenated text), `encode_uuid_fixed`/`decode_uuid_fixed` (16 bytes);
 //! * here: `encode_decimal_bytes(&Decimal, out)`/`decode_decimal_bytes(reader, scale)`,
@@ -22,8 +23,9 @@
 //! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
 //!   `apache_avro::AvroSchema` impls;
 //! * `serde`, re-exported, [`serde_fixed`] for the bytes of a `fixed` and [`serde_decimal`]
-//!   for a `decimal` read with the schema's scale, `serde_uuid_string` (feature `uuid`) for
-//!   a `uuid` on `string` as its text.
+//!   for a `decimal` (its decimal text in human-readable formats, else its unscaled bytes
+//!   read with the schema's scale), `serde_uuid_string` (feature `uuid`) for a `uuid` on
+//!   `string` as its text in every format.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
@@ -54,6 +56,8 @@ mod macros;
 pub mod logical_chrono;
 #[cfg(feature = "time")]
 pub mod logical_time;
+#[cfg(any(feature = "chrono", feature = "time"))]
+mod text_form;
 #[cfg(any(feature = "chrono", feature = "time"))]
 mod units;
 

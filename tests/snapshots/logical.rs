@@ -32,6 +32,7 @@ pub mod example {
                 deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 4>"
             )]
             pub fixed_amount: ::avdl2rs::logical::Decimal,
+            #[serde(with = "::avdl2rs::__private::serde_uuid_string")]
             pub id: ::avdl2rs::uuid::Uuid,
             pub fixed_id: ::avdl2rs::uuid::Uuid,
             #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date")]

@@ -363,6 +363,59 @@ fn serde_of_logical_types_matches_apache_avro_values() {
     );
 }
 
+/// JSON gets the natural text of logical types (ISO 8601 dates and times, RFC 3339
+/// timestamps, decimal and uuid text) and reads it back; apache-avro's serde path keeps
+/// the Avro shapes.
+#[test]
+fn json_shows_logical_types_as_their_text() {
+    use snap::logical::example::logical::Logical;
+    let logical: Logical = fields_of(&apache_schema::<Logical>());
+    let json = serde_json::to_value(&logical).unwrap();
+    // fields_of: day 10, -1 s, 1 ms/µs/ns after the epoch, unscaled 1 at scale 2.
+    let expected = [
+        ("amount", "0.01"),
+        ("fixed_amount", "0.0000"),
+        ("id", "00000000-0000-0000-0000-000000000000"),
+        ("fixed_id", "00000000-0000-0000-0000-000000000000"),
+        ("day", "1970-01-11"),
+        ("time_ms", "00:00:00.001"),
+        ("time_us", "00:00:00.000001"),
+        ("at_ms", "1969-12-31T23:59:59Z"),
+        ("at_us", "1970-01-01T00:00:00.000001Z"),
+        ("at_ns", "1970-01-01T00:00:00.000000001Z"),
+        ("local_ms", "1970-01-01T00:00:00.001"),
+        ("local_us", "1970-01-01T00:00:00.000001"),
+        ("local_ns", "1970-01-01T00:00:00.000000001"),
+    ];
+    for (field, text) in expected {
+        assert_eq!(json[field], text, "{field} in {json}");
+    }
+    assert_eq!(json["maybe_day"], serde_json::Value::Null);
+    assert_eq!(serde_json::from_value::<Logical>(json).unwrap(), logical);
+    // A uuid on `string` goes to apache-avro as text, which resolves against its schema.
+    let Value::Record(fields) = apache_avro::to_value(&logical).unwrap() else {
+        panic!("a record");
+    };
+    let id = fields.into_iter().find(|(name, _)| name == "id").unwrap().1;
+    let uuid_schema =
+        apache_avro::Schema::parse_str(r#"{"type": "string", "logicalType": "uuid"}"#).unwrap();
+    assert_eq!(
+        id.resolve(&uuid_schema).unwrap(),
+        Value::Uuid(apache_avro::Uuid::nil())
+    );
+}
+
+#[test]
+fn json_of_time_crate_values_is_iso_text() {
+    use options::time_crate::example::logical::Logical;
+    let logical: Logical = fields_of(&apache_schema::<Logical>());
+    let json = serde_json::to_value(&logical).unwrap();
+    assert_eq!(json["day"], "1970-01-11", "{json}");
+    assert_eq!(json["at_ms"], "1969-12-31T23:59:59Z", "{json}");
+    assert_eq!(json["at_ns"], "1970-01-01T00:00:00.000000001Z", "{json}");
+    assert_eq!(serde_json::from_value::<Logical>(json).unwrap(), logical);
+}
+
 /// apache-avro's `to_value` of our value (resolved to the schema) equals what apache-avro
 /// decodes from our bytes, `from_value` gives our value back, and serde_json round-trips it.
 fn check_serde<T>(value: &T)

@@ -1,6 +1,12 @@
 //! Date and time logical types as `chrono` values (see the parent module's list).
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
+use std::fmt;
+
+use chrono::{
+    DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat, Timelike, Utc,
+};
+
+use super::text_form::TextForm;
 
 /// chrono's day number (counted from 0001-01-01 as day 1) of 1970-01-01.
 const UNIX_EPOCH_DAYS_FROM_CE: i32 = 719_163;
@@ -43,6 +49,53 @@ fn local(seconds: i64, nanos: u32) -> Option<NaiveDateTime> {
 /// The time of day `seconds` (below 86,400) and `nanos` after midnight.
 fn from_time_parts(seconds: u32, nanos: u32) -> Option<NaiveTime> {
     NaiveTime::from_num_seconds_from_midnight_opt(seconds, nanos)
+}
+
+impl TextForm for NaiveDate {
+    /// `2024-02-29`.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+impl TextForm for NaiveTime {
+    /// `13:45:00.25`: fractional seconds only when there are any.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+impl TextForm for NaiveDateTime {
+    /// `2024-02-29T13:45:00.25`, ISO 8601 without an offset.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.format("%Y-%m-%dT%H:%M:%S%.f"))
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        text.parse().ok()
+    }
+}
+
+impl TextForm for DateTime<Utc> {
+    /// `2024-02-29T13:45:00.250Z`, RFC 3339 in UTC.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_rfc3339_opts(SecondsFormat::AutoSi, true))
+    }
+
+    /// Any RFC 3339 offset, converted to UTC.
+    fn from_text(text: &str) -> Option<Self> {
+        DateTime::parse_from_rfc3339(text)
+            .ok()
+            .map(|t| t.with_timezone(&Utc))
+    }
 }
 
 date_time_codecs!(date: NaiveDate, time: NaiveTime, instant: DateTime<Utc>, local: NaiveDateTime);

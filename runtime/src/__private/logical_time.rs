@@ -1,6 +1,11 @@
 //! Date and time logical types as `time` crate values (see the parent module's list).
 
+use std::fmt;
+
+use time::format_description::well_known::{Iso8601, Rfc3339};
 use time::{Date, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
+
+use super::text_form::TextForm;
 
 /// The Julian day number of 1970-01-01.
 const UNIX_EPOCH_JULIAN_DAY: i32 = 2_440_588;
@@ -49,6 +54,61 @@ fn local_parts(value: &PrimitiveDateTime) -> (i64, u32) {
 /// The wall-clock time at `seconds` and `nanos` after 1970-01-01T00:00.
 fn local(seconds: i64, nanos: u32) -> Option<PrimitiveDateTime> {
     instant(seconds, nanos).map(|t| PrimitiveDateTime::new(t.date(), t.time()))
+}
+
+/// Writes the text the `time` crate formatted.
+fn write_formatted(
+    f: &mut fmt::Formatter<'_>,
+    formatted: Result<String, time::error::Format>,
+) -> fmt::Result {
+    f.write_str(&formatted.map_err(|_| fmt::Error)?)
+}
+
+impl TextForm for Date {
+    /// `2024-02-29`.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_formatted(f, self.format(&Iso8601::DATE))
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        Date::parse(text, &Iso8601::DATE).ok()
+    }
+}
+
+impl TextForm for Time {
+    /// `13:45:00.250000000`.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_formatted(f, self.format(&Iso8601::TIME))
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        Time::parse(text, &Iso8601::TIME).ok()
+    }
+}
+
+impl TextForm for PrimitiveDateTime {
+    /// `2024-02-29T13:45:00.250000000`, ISO 8601 without an offset.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_formatted(f, self.format(&Iso8601::DATE_TIME))
+    }
+
+    fn from_text(text: &str) -> Option<Self> {
+        PrimitiveDateTime::parse(text, &Iso8601::DATE_TIME).ok()
+    }
+}
+
+impl TextForm for OffsetDateTime {
+    /// `2024-02-29T13:45:00.25Z`, RFC 3339 in the value's offset.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_formatted(f, self.format(&Rfc3339))
+    }
+
+    /// Any RFC 3339 offset, converted to UTC as decoding gives.
+    fn from_text(text: &str) -> Option<Self> {
+        OffsetDateTime::parse(text, &Rfc3339)
+            .ok()
+            .map(|t| t.to_offset(UtcOffset::UTC))
+    }
 }
 
 date_time_codecs!(date: Date, time: Time, instant: OffsetDateTime, local: PrimitiveDateTime);

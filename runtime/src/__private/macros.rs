@@ -217,10 +217,11 @@ macro_rules! logical_codec {
             $from_count(count, start)
         }
 
-        #[doc = concat!("`#[serde(with = \"...\")]` for a `", $name, "` field: the Avro count as `", stringify!($int), "`, as `apache_avro::to_value` and `from_value` expect. Use `", stringify!($serde), "::option` for an optional field.")]
+        #[doc = concat!("`#[serde(with = \"...\")]` for a `", $name, "` field: ISO 8601 (RFC 3339) text in human-readable formats such as JSON, else the Avro count as `", stringify!($int), "`, as `apache_avro::to_value` and `from_value` expect. Use `", stringify!($serde), "::option` for an optional field.")]
         pub mod $serde {
             use super::*;
             use $crate::__private::serde::{de::Error as _, ser::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+            use $crate::__private::text_form;
 
             /// The count, in the Avro type's width.
             fn count(value: &$ty) -> Result<$int, String> {
@@ -228,13 +229,19 @@ macro_rules! logical_codec {
                 <$int>::try_from(count).map_err(|e| e.to_string())
             }
 
-            /// Serializes the value as its count.
+            /// Serializes the value as text or as its count.
             pub fn serialize<S: Serializer>(value: &$ty, serializer: S) -> Result<S::Ok, S::Error> {
+                if serializer.is_human_readable() {
+                    return serializer.collect_str(&text_form::Shown(value));
+                }
                 count(value).map_err(S::Error::custom)?.serialize(serializer)
             }
 
-            /// Deserializes a value from its count.
+            /// Deserializes a value from its text or its count.
             pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                if deserializer.is_human_readable() {
+                    return text_form::deserialize(deserializer, $name);
+                }
                 let count = <$int>::deserialize(deserializer)?;
                 $from_count(count.into(), 0).map_err(|e| D::Error::custom(e.kind()))
             }
@@ -243,22 +250,29 @@ macro_rules! logical_codec {
             pub mod option {
                 use super::*;
 
-                /// Serializes `None` as none and a value as its count.
-                pub fn serialize<S: Serializer>(value: &Option<$ty>, serializer: S) -> Result<S::Ok, S::Error> {
-                    match value {
-                        None => serializer.serialize_none(),
-                        Some(value) => serializer.serialize_some(&count(value).map_err(S::Error::custom)?),
+                /// The value in the form of the enclosing module.
+                struct Field<T>(T);
+
+                impl Serialize for Field<&$ty> {
+                    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                        super::serialize(self.0, serializer)
                     }
                 }
 
-                /// Deserializes none as `None` and a count as its value.
-                pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<$ty>, D::Error> {
-                    match Option::<$int>::deserialize(deserializer)? {
-                        None => Ok(None),
-                        Some(count) => $from_count(count.into(), 0)
-                            .map(Some)
-                            .map_err(|e| D::Error::custom(e.kind())),
+                impl<'de> Deserialize<'de> for Field<$ty> {
+                    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                        super::deserialize(deserializer).map(Field)
                     }
+                }
+
+                /// Serializes `None` as none and a value as text or its count.
+                pub fn serialize<S: Serializer>(value: &Option<$ty>, serializer: S) -> Result<S::Ok, S::Error> {
+                    value.as_ref().map(Field).serialize(serializer)
+                }
+
+                /// Deserializes none as `None` and text or a count as its value.
+                pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<$ty>, D::Error> {
+                    Ok(Option::<Field<$ty>>::deserialize(deserializer)?.map(|field| field.0))
                 }
             }
         }
