@@ -4,12 +4,10 @@
 //! Registry call that incompatible) or an error; only `Full` counts as compatible.
 //! The pairs where the two disagree are listed, with the reason, in `known_disagreements`.
 
-use std::path::PathBuf;
-
 use apache_avro::schema_compatibility::{Compatibility, SchemaCompatibility};
 use avdl2rs::compat::{can_read, SchemaRef};
 use avdl2rs::schema::{Schema, SchemaSet};
-use avdl2rs_tests::conformance_dir;
+use avdl2rs_tests::conformance_files;
 
 fn ours(reader: &str, writer: &str) -> bool {
     let (mut rs, mut ws) = (SchemaSet::new(), SchemaSet::new());
@@ -143,14 +141,11 @@ fn agrees_with_apache_avro_on_the_pair_corpus() {
 
 #[test]
 fn every_conformance_schema_reads_itself_in_both_implementations() {
-    let dir = conformance_dir().join("schemas");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "avsc"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no .avsc in {}", dir.display());
+    let files = conformance_files("schemas", &["avsc"]);
+    assert!(
+        !files.is_empty(),
+        "no .avsc in the conformance schemas folders"
+    );
     for path in files {
         let json = std::fs::read_to_string(&path).unwrap();
         assert!(ours(&json, &json), "{}", path.display());
@@ -162,12 +157,7 @@ fn every_conformance_schema_reads_itself_in_both_implementations() {
 fn every_named_type_of_the_conformance_protocols_reads_itself_in_both_implementations() {
     let mut checked = 0;
     for sub in ["schemas", "idl/output"] {
-        let dir = conformance_dir().join(sub);
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "avpr") {
-                continue;
-            }
+        for path in conformance_files(sub, &["avpr"]) {
             let mut set = SchemaSet::new();
             set.parse_protocol(&std::fs::read_to_string(&path).unwrap())
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));

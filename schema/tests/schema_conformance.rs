@@ -6,18 +6,15 @@ use std::path::{Path, PathBuf};
 
 use avdl2rs_schema::fingerprint::rabin_fingerprint;
 use avdl2rs_schema::{Schema, SchemaSet};
-use avdl2rs_tests::conformance_dir;
+use avdl2rs_tests::conformance_files;
 use serde_json::Value;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let dir = conformance_dir().join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no .{ext} files in {}", dir.display());
+    let files = conformance_files(dir, &[ext]);
+    assert!(
+        !files.is_empty(),
+        "no .{ext} files in the conformance {dir} folders"
+    );
     files
 }
 

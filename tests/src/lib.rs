@@ -1,10 +1,17 @@
-//! Shared helpers of the cross-crate tests.
+//! Shared helpers of the tests of every crate: where the conformance cases are, and a JSON diff.
 //!
-//! The reference test cases live outside the repository (`../shared/conformance` beside the
-//! checkout, or wherever `AVDL2RS_CONFORMANCE` points). Tests walk those folders instead of
-//! naming cases, so cases dropped in later are picked up without code changes.
+//! The reference test cases are part of the repository (`conformance/` at the workspace root).
+//! `AVDL2RS_CONFORMANCE` may name more folders of the same layout (a path list, like `PATH`),
+//! walked in addition to it; a folder named there that does not exist is reported on stderr and
+//! skipped, so a clone runs the same tests with or without those extra cases. Tests walk the
+//! folders through the functions here instead of naming cases, so cases dropped in later are
+//! picked up without code changes.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The variable naming extra conformance folders.
+pub const EXTRA_CONFORMANCE_VAR: &str = "AVDL2RS_CONFORMANCE";
 
 /// The workspace root (the folder holding the top-level `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {
@@ -14,27 +21,62 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The conformance folder: `$AVDL2RS_CONFORMANCE`, else `../shared/conformance` relative to the
-/// workspace root. Panics with a clear message when it is missing, because a conformance test
-/// that silently finds no cases would pass without checking anything.
+/// The conformance folder of the repository, `conformance/` at the workspace root. Panics when
+/// it is missing, because a conformance test that silently finds no cases would pass without
+/// checking anything.
 pub fn conformance_dir() -> PathBuf {
-    let dir = match std::env::var_os("AVDL2RS_CONFORMANCE") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            if dir.is_relative() {
-                workspace_root().join(dir)
-            } else {
-                dir
-            }
-        }
-        None => workspace_root().join("../shared/conformance"),
-    };
+    let dir = workspace_root().join("conformance");
     assert!(
         dir.is_dir(),
-        "conformance folder {} not found: set AVDL2RS_CONFORMANCE to the folder holding idl/ and schemas/",
+        "conformance folder {} not found: it is part of the repository",
         dir.display()
     );
     dir
+}
+
+/// Every conformance folder: the repository's, then each existing folder named in
+/// `AVDL2RS_CONFORMANCE` (relative ones from the workspace root), without repeats. Folders named
+/// there that do not exist are reported on stderr, once per process, and skipped.
+pub fn conformance_dirs() -> &'static [PathBuf] {
+    static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    DIRS.get_or_init(|| {
+        let mut dirs = vec![conformance_dir()];
+        let extra = std::env::var_os(EXTRA_CONFORMANCE_VAR).unwrap_or_default();
+        for dir in std::env::split_paths(&extra).filter(|d| !d.as_os_str().is_empty()) {
+            let dir = workspace_root().join(dir);
+            if !dir.is_dir() {
+                eprintln!(
+                    "{EXTRA_CONFORMANCE_VAR}: {} is not a folder; its cases are skipped",
+                    dir.display()
+                );
+            } else if !dirs.iter().any(|known| same_folder(known, &dir)) {
+                dirs.push(dir);
+            }
+        }
+        dirs
+    })
+}
+
+fn same_folder(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
+}
+
+/// The files of `sub` (`"schemas"`, `"idl/output"`, …) in every conformance folder whose name
+/// ends with `.{ext}` for one of `exts`, folder by folder, each sorted by name. A folder without
+/// `sub` contributes nothing.
+pub fn conformance_files(sub: &str, exts: &[&str]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in conformance_dirs().iter().map(|root| root.join(sub)) {
+        if dir.is_dir() {
+            let mut found: Vec<PathBuf> = exts
+                .iter()
+                .flat_map(|ext| files_with_extension(&dir, ext))
+                .collect();
+            found.sort();
+            files.extend(found);
+        }
+    }
+    files
 }
 
 /// Files directly inside `dir` whose name ends with `.{ext}`, sorted by name.
@@ -49,21 +91,33 @@ pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The IDL reference cases: every `idl/input/<case>.avdl` of the conformance folder that has an
-/// expected `idl/output/<case>.avpr` or `.avsc`, with that expected file, sorted by input name.
+/// The IDL reference cases of every conformance folder: each `idl/input/<case>.avdl` that has
+/// an expected `idl/output/<case>.avpr` or `.avsc`, with that expected file, sorted by input name
+/// within each folder.
 pub fn idl_reference_cases() -> Vec<(PathBuf, PathBuf)> {
-    let idl = conformance_dir().join("idl");
-    files_with_extension(&idl.join("input"), "avdl")
+    conformance_files("idl/input", &["avdl"])
         .into_iter()
         .filter_map(|input| {
+            let output = input.parent()?.parent()?.join("output");
             let stem = input.file_stem()?.to_owned();
             ["avpr", "avsc"]
                 .iter()
-                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
+                .map(|ext| output.join(&stem).with_extension(ext))
                 .find(|p| p.is_file())
                 .map(|expected| (input, expected))
         })
         .collect()
+}
+
+/// The directories imports of the IDL reference case `input` are searched in, as the reference
+/// tools were run on it: the case's own folder and the `classpath` folder beside it.
+pub fn idl_include_dirs(input: &Path) -> [PathBuf; 2] {
+    let input_dir = input.parent().expect("a case file is inside a folder");
+    let classpath = input_dir
+        .parent()
+        .expect("a case folder is inside idl/")
+        .join("classpath");
+    [input_dir.to_path_buf(), classpath]
 }
 
 /// The differences between two JSON values, one line per difference with its path

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use avdl2rs::schema::{Schema, SchemaSet};
 use cli_support::{path_str, run, stderr};
 
-use avdl2rs_tests::{conformance_dir, files_with_extension, idl_reference_cases};
+use avdl2rs_tests::{files_with_extension, idl_include_dirs, idl_reference_cases};
 
 /// The subcommands `avdl2rs --help` lists.
 fn subcommands() -> Vec<String> {
@@ -198,13 +198,12 @@ fn canonical_form_of(file: &Path) -> String {
 
 #[test]
 fn idl2schemata_files_have_the_canonical_form_of_the_reference_types() {
-    let idl = conformance_dir().join("idl");
-    let (input_dir, classpath) = (idl.join("input"), idl.join("classpath"));
     let cases = idl_reference_cases();
     assert!(!cases.is_empty());
     let mut failures = Vec::new();
     for (input, expected) in cases {
         let out = tempfile::tempdir().unwrap();
+        let [input_dir, classpath] = idl_include_dirs(&input);
         let output = run(
             &[
                 "idl2schemata",

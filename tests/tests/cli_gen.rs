@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use avdl2rs_codegen::{Generator, MapType, Options, TimeCrate};
 use cli_support::{path_str, run, stderr};
 
-use avdl2rs_tests::{conformance_dir, files_with_extension, idl_reference_cases, workspace_root};
+use avdl2rs_tests::{conformance_files, idl_include_dirs, idl_reference_cases, workspace_root};
 
 /// The stdout of a successful run.
 fn stdout_of(args: &[&str]) -> String {
@@ -32,9 +32,7 @@ fn orders_avdl() -> PathBuf {
 
 #[test]
 fn prints_what_the_library_generates_for_every_reference_schema() {
-    let schemas = conformance_dir().join("schemas");
-    let mut files = files_with_extension(&schemas, "avsc");
-    files.extend(files_with_extension(&schemas, "avpr"));
+    let files = conformance_files("schemas", &["avsc", "avpr"]);
     assert!(!files.is_empty());
     for file in files {
         let printed = stdout_of(&["gen", path_str(&file)]);
@@ -49,12 +47,11 @@ fn prints_what_the_library_generates_for_every_reference_schema() {
 
 #[test]
 fn an_idl_file_gives_the_code_of_its_reference_json() {
-    let idl = conformance_dir().join("idl");
-    let classpath = idl.join("classpath");
     let mut compared = 0;
     let mut failures = Vec::new();
     for (input, expected) in idl_reference_cases() {
-        let from_idl = run(&["gen", "-I", path_str(&classpath), path_str(&input)], "");
+        let classpath = &idl_include_dirs(&input)[1];
+        let from_idl = run(&["gen", "-I", path_str(classpath), path_str(&input)], "");
         let from_json = stdout_of(&["gen", path_str(&expected)]);
         compared += 1;
         if from_idl.stdout != from_json.as_bytes() {

@@ -8,13 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use avdl2rs_tests::{
-    cli_binary, conformance_dir, files_with_extension, idl_reference_cases, json_diff,
+    cli_binary, files_with_extension, idl_include_dirs, idl_reference_cases, json_diff,
 };
 use serde_json::Value;
-
-fn idl_dir() -> PathBuf {
-    conformance_dir().join("idl")
-}
 
 /// Runs the binary with `args` and `stdin`.
 fn run(args: &[&str], stdin: &str) -> Output {
@@ -49,23 +45,24 @@ fn cases() -> Vec<(PathBuf, Value)> {
         .collect()
 }
 
-fn include_args(idl: &Path) -> [String; 4] {
+/// The include options for the reference case `input`.
+fn include_args(input: &Path) -> [String; 4] {
+    let [input_dir, classpath] = idl_include_dirs(input);
     [
         "-I".into(),
-        idl.join("input").display().to_string(),
+        input_dir.display().to_string(),
         "--include".into(),
-        idl.join("classpath").display().to_string(),
+        classpath.display().to_string(),
     ]
 }
 
 #[test]
 fn idl_prints_the_reference_json_of_every_case() {
-    let idl = idl_dir();
-    let includes = include_args(&idl);
     let mut failures = Vec::new();
     let cases = cases();
     assert!(!cases.is_empty());
     for (input, expected) in &cases {
+        let includes = include_args(input);
         let mut args: Vec<&str> = vec!["idl"];
         args.extend(includes.iter().map(String::as_str));
         args.push(input.to_str().unwrap());
@@ -93,8 +90,7 @@ fn idl_writes_to_a_named_output_file() {
     let (input, expected) = cases().into_iter().next().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.json");
-    let idl = idl_dir();
-    let includes = include_args(&idl);
+    let includes = include_args(&input);
     let mut args: Vec<&str> = vec!["idl"];
     args.extend(includes.iter().map(String::as_str));
     args.extend([input.to_str().unwrap(), out.to_str().unwrap()]);
@@ -107,7 +103,6 @@ fn idl_writes_to_a_named_output_file() {
 
 #[test]
 fn dash_reads_stdin_and_writes_stdout() {
-    let idl = idl_dir();
     let (input, expected) = cases()
         .into_iter()
         .find(|(input, _)| !std::fs::read_to_string(input).unwrap().contains("import "))
@@ -121,7 +116,7 @@ fn dash_reads_stdin_and_writes_stdout() {
     }
     // Imports from stdin are found in the include directories.
     let imports = "protocol P { import schema \"foo.avsc\"; record R { org.foo.Foo f; } }";
-    let includes = include_args(&idl);
+    let includes = include_args(&input);
     let mut args = vec!["idl"];
     args.extend(includes.iter().map(String::as_str));
     let output = run(&args, imports);
@@ -171,10 +166,9 @@ fn shape(definition: &Value) -> Value {
 
 #[test]
 fn idl2schemata_writes_one_schema_per_named_type_of_every_case() {
-    let idl = idl_dir();
-    let includes = include_args(&idl);
     let mut failures = Vec::new();
     for (input, expected) in cases() {
+        let includes = include_args(&input);
         let mut definitions = BTreeMap::new();
         let protocol_ns = expected.get("namespace").and_then(Value::as_str);
         named_definitions(&expected, protocol_ns, &mut definitions);

@@ -278,18 +278,12 @@ fn files_share_named_types() {
 
 #[test]
 fn idl_files_generate_what_their_reference_json_generates() {
-    let conformance = avdl2rs_tests::conformance_dir();
-    let classpath = conformance.join("idl/classpath");
-    let outputs = avdl2rs_tests::files_with_extension(&conformance.join("idl/output"), "avpr");
-    assert!(!outputs.is_empty());
-    for output in outputs {
-        let input = conformance
-            .join("idl/input")
-            .join(output.file_name().unwrap())
-            .with_extension("avdl");
+    let cases = avdl2rs_tests::idl_reference_cases();
+    assert!(!cases.is_empty());
+    for (input, output) in cases {
         let mut from_idl = Generator::new(Options::default());
         from_idl
-            .add_file(&input, std::slice::from_ref(&classpath))
+            .add_file(&input, &avdl2rs_tests::idl_include_dirs(&input))
             .unwrap();
         let mut from_json = Generator::new(Options::default());
         from_json.add_file(&output, &[]).unwrap();
