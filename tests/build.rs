@@ -1,5 +1,5 @@
 //! Generates Rust code for every conformance schema and every codegen snapshot input into
-//! `OUT_DIR`, plus a registry of the generated named types, for `tests/codegen_roundtrip.rs`.
+//! `OUT_DIR`, plus a registry of the generated named types, for `tests/it/codegen_roundtrip.rs`.
 //!
 //! The folders are walked through the locator of `src/lib.rs`, not listed, so cases added to
 //! them (or to the folders `AVDL2RS_CONFORMANCE` names) are picked up.
@@ -43,7 +43,7 @@ fn main() {
     generate_option_variants(&locate::workspace_root().join("tests/snapshots"), &out_dir);
 }
 
-/// Generates snapshot inputs under non-default options, for `tests/codegen_options.rs`:
+/// Generates snapshot inputs under non-default options, for the `options` module of `tests/it/codegen_behaviour.rs`:
 /// `OUT_DIR/options_<variant>.rs`.
 fn generate_option_variants(snapshots: &Path, out_dir: &Path) {
     use avdl2rs_codegen::{MapType, Options, TimeCrate};
@@ -80,7 +80,7 @@ fn generate_option_variants(snapshots: &Path, out_dir: &Path) {
                 apache_avro_schema: true,
                 map_type: MapType::BTreeMap,
                 extra_derives: vec!["::core::cmp::PartialOrd".into()],
-                runtime_path: "crate::runtime_alias".into(),
+                runtime_path: "crate::codegen_behaviour::runtime_alias".into(),
                 ..Options::default()
             },
         ),
