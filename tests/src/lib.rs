@@ -7,6 +7,7 @@
 //! folders through the functions here instead of naming cases, so cases dropped in later are
 //! picked up without code changes.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -40,21 +41,32 @@ pub fn conformance_dir() -> PathBuf {
 pub fn conformance_dirs() -> &'static [PathBuf] {
     static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
     DIRS.get_or_init(|| {
-        let mut dirs = vec![conformance_dir()];
         let extra = std::env::var_os(EXTRA_CONFORMANCE_VAR).unwrap_or_default();
-        for dir in std::env::split_paths(&extra).filter(|d| !d.as_os_str().is_empty()) {
-            let dir = workspace_root().join(dir);
-            if !dir.is_dir() {
-                eprintln!(
-                    "{EXTRA_CONFORMANCE_VAR}: {} is not a folder; its cases are skipped",
-                    dir.display()
-                );
-            } else if !dirs.iter().any(|known| same_folder(known, &dir)) {
-                dirs.push(dir);
-            }
+        let (dirs, missing) = conformance_dirs_for(&extra);
+        for dir in missing {
+            eprintln!(
+                "{EXTRA_CONFORMANCE_VAR}: {} is not a folder; its cases are skipped",
+                dir.display()
+            );
         }
         dirs
     })
+}
+
+/// The conformance folders for `extra`, a value of `AVDL2RS_CONFORMANCE`, and the folders it
+/// names that do not exist.
+fn conformance_dirs_for(extra: &OsStr) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut dirs = vec![conformance_dir()];
+    let mut missing = Vec::new();
+    for dir in std::env::split_paths(extra).filter(|d| !d.as_os_str().is_empty()) {
+        let dir = workspace_root().join(dir);
+        if !dir.is_dir() {
+            missing.push(dir);
+        } else if !dirs.iter().any(|known| same_folder(known, &dir)) {
+            dirs.push(dir);
+        }
+    }
+    (dirs, missing)
 }
 
 fn same_folder(a: &Path, b: &Path) -> bool {
@@ -155,5 +167,42 @@ fn diff_at(
         }
         _ if expected != actual => out.push(format!("{path}: expected {expected}, found {actual}")),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(dirs: &[PathBuf]) -> std::ffi::OsString {
+        std::env::join_paths(dirs).unwrap()
+    }
+
+    #[test]
+    fn without_the_variable_only_the_repository_folder_is_walked() {
+        let (dirs, missing) = conformance_dirs_for(OsStr::new(""));
+        assert_eq!(dirs, [workspace_root().join("conformance")]);
+        assert!(missing.is_empty());
+    }
+
+    #[test]
+    fn a_missing_folder_is_reported_and_the_others_are_walked() {
+        let absent = PathBuf::from("/nonexistent/avdl2rs-conformance");
+        let extra = workspace_root().join("tests/snapshots");
+        let (dirs, missing) = conformance_dirs_for(&list(&[absent.clone(), extra.clone()]));
+        assert_eq!(dirs, [conformance_dir(), extra]);
+        assert_eq!(missing, [absent]);
+    }
+
+    #[test]
+    fn relative_folders_are_from_the_workspace_root_and_repeats_are_dropped() {
+        let relative = PathBuf::from("tests/snapshots");
+        let again = workspace_root().join("conformance/../conformance");
+        let (dirs, missing) = conformance_dirs_for(&list(&[relative.clone(), again, relative]));
+        assert_eq!(
+            dirs,
+            [conformance_dir(), workspace_root().join("tests/snapshots")]
+        );
+        assert!(missing.is_empty());
     }
 }
