@@ -103,3 +103,33 @@ macro_rules! both_transports {
         }
     };
 }
+
+/// The variable naming the real registry the tests use.
+pub const REGISTRY_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_URL";
+
+/// The real registry's URL; `None` (with a printed reason) on a machine without one, but a
+/// failure under CI, which always provides it.
+pub fn real_registry() -> Option<String> {
+    match std::env::var(REGISTRY_VAR) {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("{REGISTRY_VAR} is not set, and CI must run the registry tests")
+        }
+        _ => {
+            println!("skipped: set {REGISTRY_VAR} to a running registry (.ci/registry-server)");
+            None
+        }
+    }
+}
+
+/// A subject name no other test run has used on a long-running registry.
+pub fn fresh_subject(name: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{name}-{}-{nanos}-{n}", std::process::id())
+}
