@@ -32,13 +32,18 @@ mod core;
 mod error;
 #[cfg(feature = "async")]
 pub mod nonblocking;
+mod references;
 mod retry;
+#[cfg(feature = "blocking")]
+mod serdes;
 mod types;
 
 pub use auth::{Auth, TokenProvider};
 pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
+#[cfg(feature = "blocking")]
+pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig};
 pub use types::{
     CompatibilityLevel, CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion,
     Version,
