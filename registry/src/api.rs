@@ -6,7 +6,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::types::{CompatibilityLevel, CompatibilityReport, Schema, SubjectVersion, Version};
+use avdl2rs::compat::CompatLevel;
+
+use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// Characters kept as they are in a subject path segment: the unreserved ones and `:`,
 /// so context-qualified subjects (`:.ctx:orders-value`) pass unchanged.
@@ -193,20 +195,24 @@ fn config_path(subject: Option<&str>) -> String {
 #[derive(Deserialize)]
 struct ConfigReply {
     #[serde(rename = "compatibilityLevel", alias = "compatibility")]
-    level: CompatibilityLevel,
+    level: String,
 }
 
-fn parse_config(body: &[u8]) -> Result<CompatibilityLevel, String> {
-    parse_json::<ConfigReply>(body).map(|reply| reply.level)
+fn parse_config(body: &[u8]) -> Result<CompatLevel, String> {
+    let reply = parse_json::<ConfigReply>(body)?;
+    reply
+        .level
+        .parse()
+        .map_err(|e: avdl2rs::compat::UnknownLevel| e.to_string())
 }
 
 /// `GET /config` or `GET /config/{subject}`: the compatibility level.
-pub fn get_config(subject: Option<&str>) -> Call<CompatibilityLevel> {
+pub fn get_config(subject: Option<&str>) -> Call<CompatLevel> {
     Call::with_parser(Method::Get, config_path(subject), None, parse_config)
 }
 
 /// `PUT /config` or `PUT /config/{subject}`: sets the compatibility level.
-pub fn set_config(subject: Option<&str>, level: CompatibilityLevel) -> Call<CompatibilityLevel> {
+pub fn set_config(subject: Option<&str>, level: CompatLevel) -> Call<CompatLevel> {
     let body = json!({ "compatibility": level.as_str() });
     Call::with_parser(Method::Put, config_path(subject), Some(body), parse_config)
 }
@@ -244,11 +250,11 @@ mod tests {
         let call = get_config(Some("s"));
         assert_eq!(
             call.parse(br#"{"compatibilityLevel":"FULL"}"#),
-            Ok(CompatibilityLevel::Full)
+            Ok(CompatLevel::Full)
         );
         assert_eq!(
             call.parse(br#"{"compatibility":"BACKWARD_TRANSITIVE"}"#),
-            Ok(CompatibilityLevel::BackwardTransitive)
+            Ok(CompatLevel::BackwardTransitive)
         );
         assert!(call.parse(br#"{"compatibility":"SIDEWAYS"}"#).is_err());
     }

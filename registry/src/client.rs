@@ -128,12 +128,12 @@ macro_rules! client_methods {
         }
 
         /// The compatibility level of `subject`, or the registry's default for `None`.
-        pub $($async)? fn config(&self, subject: Option<&str>) -> Result<CompatibilityLevel> {
+        pub $($async)? fn config(&self, subject: Option<&str>) -> Result<CompatLevel> {
             self.execute(api::get_config(subject)) $($await)*
         }
 
         /// Sets the compatibility level of `subject`, or the registry's default for `None`.
-        pub $($async)? fn set_config(&self, subject: Option<&str>, level: CompatibilityLevel) -> Result<CompatibilityLevel> {
+        pub $($async)? fn set_config(&self, subject: Option<&str>, level: CompatLevel) -> Result<CompatLevel> {
             self.execute(api::set_config(subject, level)) $($await)*
         }
     };

@@ -39,12 +39,13 @@ mod serdes;
 mod types;
 
 pub use auth::{Auth, TokenProvider};
+/// The compatibility levels, shared with avdl2rs's own check.
+pub use avdl2rs::compat::CompatLevel;
 pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
 #[cfg(feature = "blocking")]
 pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig};
 pub use types::{
-    CompatibilityLevel, CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion,
-    Version,
+    CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use avdl2rs::compat::CompatLevel;
+
 use crate::api::{self, Call};
 use crate::cache::Cache;
 use crate::client::client_methods;
@@ -9,7 +11,7 @@ use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
-use crate::types::{CompatibilityLevel, CompatibilityReport, Schema, SubjectVersion, Version};
+use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
 const MAX_REPLY: usize = 64 << 20;

@@ -1,7 +1,6 @@
 //! The values the registry API exchanges, in Confluent's v7 JSON shapes.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -88,70 +87,6 @@ impl fmt::Display for Version {
         }
     }
 }
-
-/// A subject's (or the registry's) compatibility level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CompatibilityLevel {
-    /// New schemas can read data written with the previous version.
-    Backward,
-    /// [`Self::Backward`] against every earlier version.
-    BackwardTransitive,
-    /// The previous version can read data written with new schemas.
-    Forward,
-    /// [`Self::Forward`] against every earlier version.
-    ForwardTransitive,
-    /// Both backward and forward.
-    Full,
-    /// [`Self::Full`] against every earlier version.
-    FullTransitive,
-    /// No check.
-    None,
-}
-
-impl CompatibilityLevel {
-    /// The level as the API spells it (`BACKWARD_TRANSITIVE`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CompatibilityLevel::Backward => "BACKWARD",
-            CompatibilityLevel::BackwardTransitive => "BACKWARD_TRANSITIVE",
-            CompatibilityLevel::Forward => "FORWARD",
-            CompatibilityLevel::ForwardTransitive => "FORWARD_TRANSITIVE",
-            CompatibilityLevel::Full => "FULL",
-            CompatibilityLevel::FullTransitive => "FULL_TRANSITIVE",
-            CompatibilityLevel::None => "NONE",
-        }
-    }
-}
-
-impl fmt::Display for CompatibilityLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for CompatibilityLevel {
-    type Err = String;
-
-    /// Parses a level in any letter case, with `_` or `-` between words.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_ascii_uppercase().replace('-', "_");
-        ALL_LEVELS
-            .into_iter()
-            .find(|level| level.as_str() == wanted)
-            .ok_or_else(|| format!("unknown compatibility level `{s}`"))
-    }
-}
-
-const ALL_LEVELS: [CompatibilityLevel; 7] = [
-    CompatibilityLevel::Backward,
-    CompatibilityLevel::BackwardTransitive,
-    CompatibilityLevel::Forward,
-    CompatibilityLevel::ForwardTransitive,
-    CompatibilityLevel::Full,
-    CompatibilityLevel::FullTransitive,
-    CompatibilityLevel::None,
-];
 
 /// The registry's answer to a compatibility test.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use avdl2rs_registry::{
-    codes, Auth, ClientConfig, CompatibilityLevel, RegistryError, RetryPolicy, Schema,
-    SchemaReference, SchemaType, TokenProvider, Version,
+    codes, Auth, ClientConfig, CompatLevel, RegistryError, RetryPolicy, Schema, SchemaReference,
+    SchemaType, TokenProvider, Version,
 };
 use serde_json::{json, Value};
 use support::fake::{dead_url, Answer, Fake};
@@ -101,12 +101,12 @@ fn endpoints_send_the_documented_requests(make: Make) {
         .unwrap();
     assert!(!report.is_compatible);
     assert_eq!(report.messages, ["READER_FIELD_MISSING_DEFAULT_VALUE"]);
-    assert_eq!(client.config(None).unwrap(), CompatibilityLevel::Backward);
+    assert_eq!(client.config(None).unwrap(), CompatLevel::Backward);
     assert_eq!(
         client
-            .set_config(Some("s"), CompatibilityLevel::FullTransitive)
+            .set_config(Some("s"), CompatLevel::FullTransitive)
             .unwrap(),
-        CompatibilityLevel::FullTransitive
+        CompatLevel::FullTransitive
     );
 
     let requests = fake.requests();

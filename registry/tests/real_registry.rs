@@ -3,8 +3,9 @@
 
 mod support;
 
-use avdl2rs_registry::{ClientConfig, CompatibilityLevel, Schema, Version};
-use support::{fresh_subject, real_registry, Make};
+use avdl2rs_registry::{ClientConfig, CompatLevel, Schema, Version};
+use avdl2rs_tests::{fresh_name, schema_registry};
+use support::Make;
 
 const V1: &str =
     r#"{"type":"record","name":"Order","namespace":"NS","fields":[{"name":"id","type":"long"}]}"#;
@@ -21,21 +22,21 @@ fn unique(template: &str, namespace: &str) -> Schema {
 }
 
 fn subject_lifecycle(make: Make) {
-    let Some(url) = real_registry() else { return };
+    let Some(url) = schema_registry() else { return };
     let client = make(ClientConfig::new(&url));
     // A subject that needs percent-encoding in the path (`/`).
-    let subject = fresh_subject("team/orders");
+    let subject = fresh_name("team/orders");
     let ns = format!(
         "shop.n{}",
         subject.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
     );
     let (v1, v2, breaking) = (unique(V1, &ns), unique(V2, &ns), unique(BREAKING, &ns));
     client
-        .set_config(Some(&subject), CompatibilityLevel::Backward)
+        .set_config(Some(&subject), CompatLevel::Backward)
         .unwrap();
     assert_eq!(
         client.config(Some(&subject)).unwrap(),
-        CompatibilityLevel::Backward
+        CompatLevel::Backward
     );
 
     let id1 = client.register(&subject, &v1, false).unwrap();
@@ -77,7 +78,7 @@ fn subject_lifecycle(make: Make) {
     let e = client.register(&subject, &breaking, false).unwrap_err();
     assert_eq!(e.api().unwrap().status, 409, "{e}");
     client
-        .set_config(Some(&subject), CompatibilityLevel::None)
+        .set_config(Some(&subject), CompatLevel::None)
         .unwrap();
     client.register(&subject, &breaking, false).unwrap();
 
@@ -92,13 +93,13 @@ fn subject_lifecycle(make: Make) {
 }
 
 fn errors_of_the_real_registry(make: Make) {
-    let Some(url) = real_registry() else { return };
+    let Some(url) = schema_registry() else { return };
     let client = make(ClientConfig::new(&url));
     let e = client.schema_by_id(i32::MAX).unwrap_err();
     assert_eq!(e.api().unwrap().error_code, Some(40403), "{e}");
-    let e = client.latest(&fresh_subject("missing")).unwrap_err();
+    let e = client.latest(&fresh_name("missing")).unwrap_err();
     assert_eq!(e.api().unwrap().error_code, Some(40401), "{e}");
-    let subject = fresh_subject("invalid");
+    let subject = fresh_name("invalid");
     let e = client
         .register(&subject, &Schema::avro("{\"type\": \"nonsense\"}"), false)
         .unwrap_err();

@@ -268,10 +268,10 @@ fn writer_schemas_with_references_are_assembled() {
 
 #[test]
 fn round_trip_through_the_real_registry() {
-    let Some(url) = support::real_registry() else {
+    let Some(url) = avdl2rs_tests::schema_registry() else {
         return;
     };
-    let topic = support::fresh_subject("serdes");
+    let topic = avdl2rs_tests::fresh_name("serdes");
     let producer = Serializer::<OrderV1>::new(client(&url), SerializerConfig::default());
     let frame = producer.serialize(&topic, &OrderV1 { id: 77 }).unwrap();
     let id = producer.schema_id(&topic).unwrap();

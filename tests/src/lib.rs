@@ -131,3 +131,38 @@ pub fn cli_binary() -> PathBuf {
         })
         .clone()
 }
+
+/// An external component a test needs (a registry's URL, an interpreter's path), from the
+/// environment variable `var` that `.ci/run` sets. Absent on a developer machine, the test
+/// is skipped with a printed reason (`None`); absent under CI, the test fails.
+pub fn external(var: &str, what: &str) -> Option<String> {
+    match std::env::var(var) {
+        Ok(value) if !value.is_empty() => Some(value),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("{var} is not set, and CI must provide {what}")
+        }
+        _ => {
+            println!("skipped: set {var} to {what}");
+            None
+        }
+    }
+}
+
+/// The real Schema Registry the tests use (`.ci/registry-server` starts one).
+pub fn schema_registry() -> Option<String> {
+    external(
+        "AVDL2RS_SCHEMA_REGISTRY_URL",
+        "a running Schema Registry (.ci/registry-server)",
+    )
+}
+
+/// A name (for a subject or topic) no other test run has used on a long-running registry.
+pub fn fresh_name(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{prefix}-{}-{nanos}-{n}", std::process::id())
+}

@@ -7,7 +7,7 @@ pub mod fake;
 use std::sync::Arc;
 
 use avdl2rs_registry::{
-    blocking, nonblocking, ClientConfig, CompatibilityLevel, CompatibilityReport, Result, Schema,
+    blocking, nonblocking, ClientConfig, CompatLevel, CompatibilityReport, Result, Schema,
     SubjectVersion, Version,
 };
 
@@ -28,12 +28,8 @@ pub trait Under: Send + Sync {
         version: Version,
         schema: &Schema,
     ) -> Result<CompatibilityReport>;
-    fn config(&self, subject: Option<&str>) -> Result<CompatibilityLevel>;
-    fn set_config(
-        &self,
-        subject: Option<&str>,
-        level: CompatibilityLevel,
-    ) -> Result<CompatibilityLevel>;
+    fn config(&self, subject: Option<&str>) -> Result<CompatLevel>;
+    fn set_config(&self, subject: Option<&str>, level: CompatLevel) -> Result<CompatLevel>;
 }
 
 /// Builds a client under test from settings.
@@ -85,8 +81,8 @@ forward! {
     versions(subject: &str) -> Vec<i32>;
     delete_subject(subject: &str, permanent: bool) -> Vec<i32>;
     test_compatibility(subject: &str, version: Version, schema: &Schema) -> CompatibilityReport;
-    config(subject: Option<&str>) -> CompatibilityLevel;
-    set_config(subject: Option<&str>, level: CompatibilityLevel) -> CompatibilityLevel;
+    config(subject: Option<&str>) -> CompatLevel;
+    set_config(subject: Option<&str>, level: CompatLevel) -> CompatLevel;
     lookup(subject: &str, schema: &Schema, normalize: bool) -> SubjectVersion;
     id_of(subject: &str, schema: &Schema, normalize: bool) -> i32;
 }
@@ -102,34 +98,4 @@ macro_rules! both_transports {
             $(#[test] fn $scenario() { super::$scenario(super::support::async_client) })*
         }
     };
-}
-
-/// The variable naming the real registry the tests use.
-pub const REGISTRY_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_URL";
-
-/// The real registry's URL; `None` (with a printed reason) on a machine without one, but a
-/// failure under CI, which always provides it.
-pub fn real_registry() -> Option<String> {
-    match std::env::var(REGISTRY_VAR) {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var_os("CI").is_some() => {
-            panic!("{REGISTRY_VAR} is not set, and CI must run the registry tests")
-        }
-        _ => {
-            println!("skipped: set {REGISTRY_VAR} to a running registry (.ci/registry-server)");
-            None
-        }
-    }
-}
-
-/// A subject name no other test run has used on a long-running registry.
-pub fn fresh_subject(name: &str) -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("{name}-{}-{nanos}-{n}", std::process::id())
 }
