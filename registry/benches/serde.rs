@@ -68,6 +68,13 @@ fn single_thread(c: &mut Criterion, s: &Setup) {
             black_box(&out);
         })
     });
+    let mut handle = s.serializer.for_topic(&s.topic).unwrap();
+    group.bench_function("topic_serializer", |b| {
+        b.iter(|| {
+            handle.serialize_into(black_box(&order), &mut out).unwrap();
+            black_box(&out);
+        })
+    });
     group.finish();
     let mut group = c.benchmark_group("decode");
     group.bench_function("consumer", |b| {
@@ -85,21 +92,24 @@ fn single_thread(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-/// Runs `op` `iters` times in total, spread over [`THREADS`] threads, and returns the wall
-/// time: with no contention, the time per operation is the single-thread time divided by
-/// the cores.
-fn threaded(iters: u64, op: &(dyn Fn() + Sync)) -> Duration {
+/// Runs `iters` operations in total, `run(n)` doing `n` of them on each of [`THREADS`]
+/// threads, and returns the wall time: with no contention, the time per operation is the
+/// single-thread time divided by the cores.
+fn threaded(iters: u64, run: &(dyn Fn(u64) + Sync)) -> Duration {
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..THREADS {
-            scope.spawn(|| {
-                for _ in 0..iters.div_ceil(THREADS) {
-                    op();
-                }
-            });
+            scope.spawn(|| run(iters.div_ceil(THREADS)));
         }
     });
     started.elapsed()
+}
+
+/// `op` `n` times.
+fn repeat(n: u64, mut op: impl FnMut()) {
+    for _ in 0..n {
+        op();
+    }
 }
 
 fn eight_threads(c: &mut Criterion, s: &Setup) {
@@ -107,21 +117,38 @@ fn eight_threads(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("encode_8_threads");
     group.bench_function("encode_confluent", |b| {
         b.iter_custom(|iters| {
-            threaded(iters, &|| {
-                let mut out = Vec::with_capacity(64);
-                order.encode_confluent(s.id, &mut out).unwrap();
-                black_box(out);
+            threaded(iters, &|n| {
+                let mut out = Vec::new();
+                repeat(n, || {
+                    out.clear();
+                    order.encode_confluent(s.id, &mut out).unwrap();
+                    black_box(&out);
+                })
             })
         })
     });
     group.bench_function("serializer", |b| {
         b.iter_custom(|iters| {
-            threaded(iters, &|| {
-                let mut out = Vec::with_capacity(64);
-                s.serializer
-                    .serialize_into(&s.topic, &order, &mut out)
-                    .unwrap();
-                black_box(out);
+            threaded(iters, &|n| {
+                let mut out = Vec::new();
+                repeat(n, || {
+                    s.serializer
+                        .serialize_into(&s.topic, &order, &mut out)
+                        .unwrap();
+                    black_box(&out);
+                })
+            })
+        })
+    });
+    group.bench_function("topic_serializer", |b| {
+        b.iter_custom(|iters| {
+            threaded(iters, &|n| {
+                let mut out = Vec::new();
+                let mut handle = s.serializer.for_topic(&s.topic).unwrap();
+                repeat(n, || {
+                    handle.serialize_into(&order, &mut out).unwrap();
+                    black_box(&out);
+                })
             })
         })
     });
@@ -129,15 +156,19 @@ fn eight_threads(c: &mut Criterion, s: &Setup) {
     let mut group = c.benchmark_group("decode_8_threads");
     group.bench_function("consumer", |b| {
         b.iter_custom(|iters| {
-            threaded(iters, &|| {
-                black_box(s.consumer.decode_confluent::<OrderEvent>(&s.frame).unwrap());
+            threaded(iters, &|n| {
+                repeat(n, || {
+                    black_box(s.consumer.decode_confluent::<OrderEvent>(&s.frame).unwrap());
+                })
             })
         })
     });
     group.bench_function("deserializer", |b| {
         b.iter_custom(|iters| {
-            threaded(iters, &|| {
-                black_box(s.deserializer.deserialize(&s.frame).unwrap());
+            threaded(iters, &|n| {
+                repeat(n, || {
+                    black_box(s.deserializer.deserialize(&s.frame).unwrap());
+                })
             })
         })
     });

@@ -45,7 +45,7 @@ pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
 #[cfg(feature = "blocking")]
-pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig};
+pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig, TopicSerializer};
 pub use types::{
     CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };

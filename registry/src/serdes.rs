@@ -2,9 +2,10 @@
 //! id to write under (registering, looking up, or using the subject's latest version) and
 //! frames values; [`Deserializer`] reads frames of any schema version into the type.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Instant;
 
@@ -93,14 +94,33 @@ struct Target {
     expires: Option<Instant>,
 }
 
+impl Target {
+    fn is_fresh(&self) -> bool {
+        self.expires.is_none_or(|e| Instant::now() < e)
+    }
+}
+
+/// The target a thread used last, so that a thread producing to one topic finds it without
+/// touching the shared map (whose lock's atomic counter every thread would write).
+struct Last {
+    serializer: u64,
+    topic: String,
+    target: Target,
+}
+
 thread_local! {
     /// The type's own encoding, before translation to the latest schema's.
     static SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
+
+/// Tells serializers apart in [`LAST`].
+static NEXT_SERIALIZER: AtomicU64 = AtomicU64::new(0);
 
 /// Frames values of `T` for Kafka: `0x00`, the schema id, the Avro body. Resolved ids are
 /// kept per topic, so a warm serializer asks the registry nothing. Share it between threads.
 pub struct Serializer<T> {
+    id: u64,
     client: Arc<Client>,
     config: SerializerConfig,
     targets: RwLock<HashMap<String, Target>>,
@@ -111,6 +131,7 @@ impl<T: AvroSchema + AvroEncode> Serializer<T> {
     /// A serializer asking `client` for ids as `config` says.
     pub fn new(client: Arc<Client>, config: SerializerConfig) -> Self {
         Serializer {
+            id: NEXT_SERIALIZER.fetch_add(1, Ordering::Relaxed),
             client,
             config,
             targets: RwLock::default(),
@@ -126,33 +147,25 @@ impl<T: AvroSchema + AvroEncode> Serializer<T> {
     }
 
     /// Writes the frame of `value` on `topic` to `out`, which is cleared first and can be
-    /// reused between messages.
+    /// reused between messages. The topic's schema id is found in a per-thread entry for the
+    /// topic used last, else in a shared map; [`Self::for_topic`] keeps it in a handle.
     pub fn serialize_into(
         &self,
         topic: &str,
         value: &T,
         out: &mut Vec<u8>,
     ) -> Result<(), SerdeError> {
-        let target = self.target(topic)?;
-        out.clear();
-        wire::write_confluent_header(out, target.id);
-        match &target.translate {
-            None => value.encode(out)?,
-            Some(plan) => {
-                let mut own = SCRATCH.take();
-                own.clear();
-                let result = value
-                    .encode(&mut own)
-                    .map_err(SerdeError::from)
-                    .and_then(|()| {
-                        plan.translate(&own, out)
-                            .map_err(|e| SerdeError::Decode(ResolveError::Translate(e)))
-                    });
-                SCRATCH.set(own);
-                result?;
-            }
-        }
-        Ok(())
+        write_frame(&self.target(topic)?, value, out)
+    }
+
+    /// The serializer of one topic: the schema id is resolved now and kept in the handle, so
+    /// framing a value costs what `encode_confluent` costs. Make one per producing thread.
+    pub fn for_topic(&self, topic: &str) -> Result<TopicSerializer<'_, T>, SerdeError> {
+        Ok(TopicSerializer {
+            target: self.target(topic)?,
+            topic: topic.to_owned(),
+            serializer: self,
+        })
     }
 
     /// The frame of `value` on `topic`.
@@ -167,7 +180,35 @@ impl<T: AvroSchema + AvroEncode> Serializer<T> {
         self.target(topic).map(|t| t.id)
     }
 
+    /// The target of `topic`: the thread's last one, when it is for this topic.
+    #[inline]
     fn target(&self, topic: &str) -> Result<Target, SerdeError> {
+        let last = LAST.with_borrow(|last| {
+            last.as_ref()
+                .filter(|l| l.serializer == self.id && l.topic == topic && l.target.is_fresh())
+                .map(|l| l.target.clone())
+        });
+        match last {
+            Some(target) => Ok(target),
+            None => self.remembered_target(topic),
+        }
+    }
+
+    /// The target of `topic` from the shared map or the registry, remembered as the thread's
+    /// last. Out of line: the error type is large, and the warm path should not carry it.
+    #[cold]
+    #[inline(never)]
+    fn remembered_target(&self, topic: &str) -> Result<Target, SerdeError> {
+        let target = self.shared_target(topic)?;
+        LAST.set(Some(Last {
+            serializer: self.id,
+            topic: topic.to_owned(),
+            target: target.clone(),
+        }));
+        Ok(target)
+    }
+
+    fn shared_target(&self, topic: &str) -> Result<Target, SerdeError> {
         let key = self.topic_key(topic);
         let cached = self
             .targets
@@ -175,7 +216,7 @@ impl<T: AvroSchema + AvroEncode> Serializer<T> {
             .unwrap_or_else(PoisonError::into_inner)
             .get(key)
             .cloned();
-        if let Some(target) = cached.filter(|t| t.expires.is_none_or(|e| Instant::now() < e)) {
+        if let Some(target) = cached.filter(Target::is_fresh) {
             return Ok(target);
         }
         let target = self.resolve(&self.subject(topic))?;
@@ -256,6 +297,56 @@ impl<T: AvroSchema + AvroEncode> Serializer<T> {
                 .latest_ttl
                 .map(|ttl| Instant::now() + ttl),
         })
+    }
+}
+
+/// Writes the frame of `value` for `target` to `out`, cleared first.
+#[inline]
+fn write_frame<T: AvroEncode>(
+    target: &Target,
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), SerdeError> {
+    out.clear();
+    wire::write_confluent_header(out, target.id);
+    let Some(plan) = &target.translate else {
+        return Ok(value.encode(out)?);
+    };
+    let mut own = SCRATCH.take();
+    own.clear();
+    let result = value
+        .encode(&mut own)
+        .map_err(SerdeError::from)
+        .and_then(|()| {
+            plan.translate(&own, out)
+                .map_err(|e| SerdeError::Decode(ResolveError::Translate(e)))
+        });
+    SCRATCH.set(own);
+    result
+}
+
+/// A [`Serializer`] bound to one topic, with its schema id at hand (see
+/// [`Serializer::for_topic`]). With `use_latest`, the latest version is looked at again
+/// when the client's `latest_ttl` has passed.
+pub struct TopicSerializer<'a, T> {
+    serializer: &'a Serializer<T>,
+    topic: String,
+    target: Target,
+}
+
+impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
+    /// The schema id values are written under.
+    pub fn schema_id(&self) -> i32 {
+        self.target.id
+    }
+
+    /// Writes the frame of `value` to `out`, which is cleared first.
+    #[inline]
+    pub fn serialize_into(&mut self, value: &T, out: &mut Vec<u8>) -> Result<(), SerdeError> {
+        if self.target.expires.is_some_and(|e| Instant::now() >= e) {
+            self.target = self.serializer.target(&self.topic)?;
+        }
+        write_frame(&self.target, value, out)
     }
 }
 

@@ -182,6 +182,32 @@ fn use_latest_writes_the_latest_schemas_encoding() {
 }
 
 #[test]
+fn a_topic_serializer_keeps_its_id_until_latest_expires() {
+    let fake = latest_is(OrderV1::SCHEMA_JSON);
+    let config =
+        ClientConfig::new(&fake.url).latest_ttl(Some(std::time::Duration::from_millis(100)));
+    let serializer =
+        Serializer::<OrderV1>::new(Arc::new(Client::new(config).unwrap()), use_latest(true));
+    let mut topic = serializer.for_topic("t").unwrap();
+    assert_eq!(topic.schema_id(), 52);
+    let mut frame = Vec::new();
+    for id in 0..3 {
+        topic.serialize_into(&OrderV1 { id }, &mut frame).unwrap();
+        assert_eq!(
+            frame,
+            OrderV1 { id }.to_confluent(52).unwrap(),
+            "the same schema: no translation"
+        );
+    }
+    assert_eq!(fake.count(), 1);
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    topic
+        .serialize_into(&OrderV1 { id: 1 }, &mut frame)
+        .unwrap();
+    assert_eq!(fake.count(), 2, "the latest version was looked at again");
+}
+
+#[test]
 fn an_unusable_latest_fails_when_strict_and_falls_back_otherwise() {
     let fake = latest_is(OrderQty::SCHEMA_JSON);
     let serializer = Serializer::<OrderV1>::new(client(&fake.url), use_latest(true));
