@@ -20,17 +20,10 @@ const MAX_REPLY: u64 = 64 << 20;
 
 /// A cached, retrying Schema Registry client that blocks the calling thread. Share one
 /// between threads (it is `Send + Sync`; wrap it in an `Arc`).
+#[derive(Debug)]
 pub struct Client {
     core: Core<Mutex<()>>,
     agent: ureq::Agent,
-}
-
-impl std::fmt::Debug for Client {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Client")
-            .field("urls", &self.core.config.urls)
-            .finish()
-    }
 }
 
 impl Client {

@@ -54,6 +54,15 @@ pub(crate) struct Core<F> {
     pub(crate) caches: Caches<F>,
 }
 
+impl<F> std::fmt::Debug for Core<F> {
+    /// The instances only: the settings hold credentials, the caches are large.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("urls", &self.config.urls)
+            .finish_non_exhaustive()
+    }
+}
+
 #[derive(Deserialize)]
 struct ErrorBody {
     error_code: Option<i32>,

@@ -16,6 +16,7 @@
 //! client registers under the subject. Failures are never cached. Concurrent misses of one
 //! key send one request.
 
+#![warn(missing_docs)]
 // Without a transport only the request building and the types are public; the shared
 // machinery the transports drive is then unused.
 #![cfg_attr(not(any(feature = "blocking", feature = "async")), allow(dead_code))]

@@ -18,17 +18,10 @@ const MAX_REPLY: usize = 64 << 20;
 
 /// A cached, retrying Schema Registry client for async code; the same methods as
 /// [`crate::blocking::Client`], as `async fn`s. Share one between tasks through an `Arc`.
+#[derive(Debug)]
 pub struct Client {
     core: Core<tokio::sync::Mutex<()>>,
     http: reqwest::Client,
-}
-
-impl std::fmt::Debug for Client {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Client")
-            .field("urls", &self.core.config.urls)
-            .finish()
-    }
 }
 
 impl Client {
