@@ -33,6 +33,8 @@ mod core;
 mod error;
 #[cfg(feature = "async")]
 pub mod nonblocking;
+// Assembling referenced schemas serves the consumer side, which is blocking.
+#[cfg(feature = "blocking")]
 mod references;
 mod retry;
 #[cfg(feature = "blocking")]

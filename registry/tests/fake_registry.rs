@@ -446,3 +446,17 @@ both_transports!(
     credentials_are_sent,
     refused_tokens_are_refreshed_once,
 );
+
+/// The blocking client starts no runtime of its own, so calling it from async code (as a
+/// consumer callback may) works instead of panicking.
+#[test]
+fn the_blocking_client_works_inside_an_async_runtime() {
+    let fake = Fake::start(|_, _| Answer::json(200, r#"["s"]"#));
+    let client = avdl2rs_registry::blocking::Client::new(config(&fake.url)).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let subjects = runtime.block_on(async { client.subjects() }).unwrap();
+    assert_eq!(subjects, ["s"]);
+}
