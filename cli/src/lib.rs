@@ -7,6 +7,7 @@
 mod cmd;
 mod git;
 mod io;
+mod schema_file;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ pub enum Command {
     Gen(cmd::gen::Args),
     /// Checks a new schema version against previous ones at a compatibility level.
     Compat(cmd::compat::Args),
+    /// Talks to a Schema Registry: register, check, get, config, subjects.
+    Registry(cmd::registry::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
@@ -69,6 +72,7 @@ where
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
+        Command::Registry(args) => return cmd::registry::run(args),
     };
     match result {
         Ok(()) => ExitCode::from(io::SUCCESS),

@@ -75,20 +75,29 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 
 /// The files of `sub` (`"schemas"`, `"idl/output"`, …) in every conformance folder whose name
 /// ends with `.{ext}` for one of `exts`, folder by folder, each sorted by name. A folder without
-/// `sub` contributes nothing.
+/// `sub` contributes nothing, and a file that an earlier folder already holds under the same
+/// name with the same bytes is taken once (an extra folder is often a newer copy of the
+/// repository's).
 pub fn conformance_files(sub: &str, exts: &[&str]) -> Vec<PathBuf> {
-    let mut files = Vec::new();
+    let mut files: Vec<PathBuf> = Vec::new();
     for dir in conformance_dirs().iter().map(|root| root.join(sub)) {
         if dir.is_dir() {
             let mut found: Vec<PathBuf> = exts
                 .iter()
                 .flat_map(|ext| files_with_extension(&dir, ext))
+                .filter(|file| !files.iter().any(|known| same_case(known, file)))
                 .collect();
             found.sort();
             files.extend(found);
         }
     }
     files
+}
+
+/// Whether two case files have the same name and the same bytes.
+fn same_case(a: &Path, b: &Path) -> bool {
+    a.file_name() == b.file_name()
+        && matches!((std::fs::read(a), std::fs::read(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 /// Files directly inside `dir` whose name ends with `.{ext}`, sorted by name.
@@ -195,6 +204,20 @@ mod tests {
     }
 
     #[test]
+    fn a_case_is_the_same_only_with_the_same_name_and_bytes() {
+        let original = conformance_dir().join("schemas/interop.avsc");
+        let copies = tempfile::tempdir().unwrap();
+        let copy = copies.path().join("interop.avsc");
+        std::fs::copy(&original, &copy).unwrap();
+        assert!(same_case(&original, &copy));
+        let renamed = copies.path().join("other.avsc");
+        std::fs::copy(&original, &renamed).unwrap();
+        assert!(!same_case(&original, &renamed));
+        std::fs::write(&copy, "{}").unwrap();
+        assert!(!same_case(&original, &copy));
+    }
+
+    #[test]
     fn relative_folders_are_from_the_workspace_root_and_repeats_are_dropped() {
         let relative = PathBuf::from("tests/snapshots");
         let again = workspace_root().join("conformance/../conformance");
@@ -217,4 +240,39 @@ pub fn git(dir: &Path, args: &[&str]) {
         .status()
         .expect("git runs");
     assert!(status.success(), "git {args:?}");
+}
+
+/// An external component a test needs (a registry's URL, an interpreter's path), from the
+/// environment variable `var` that `.ci/run` sets. Absent on a developer machine, the test
+/// is skipped with a printed reason (`None`); absent under CI, the test fails.
+pub fn external(var: &str, what: &str) -> Option<String> {
+    match std::env::var(var) {
+        Ok(value) if !value.is_empty() => Some(value),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("{var} is not set, and CI must provide {what}")
+        }
+        _ => {
+            println!("skipped: set {var} to {what}");
+            None
+        }
+    }
+}
+
+/// The real Schema Registry the tests use (`.ci/registry-server` starts one).
+pub fn schema_registry() -> Option<String> {
+    external(
+        "AVDL2RS_SCHEMA_REGISTRY_URL",
+        "a running Schema Registry (.ci/registry-server)",
+    )
+}
+
+/// A name (for a subject or topic) no other test run has used on a long-running registry.
+pub fn fresh_name(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{prefix}-{}-{nanos}-{n}", std::process::id())
 }

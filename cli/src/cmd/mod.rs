@@ -4,3 +4,4 @@ pub mod compat;
 pub mod gen;
 pub mod idl;
 pub mod idl2schemata;
+pub mod registry;
