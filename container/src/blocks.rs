@@ -91,10 +91,13 @@ impl<R: Read> Blocks<R> {
             }
             Err(BlockFailure::Damage(damage)) => {
                 // Damage found after the sync marker was checked leaves the stream at the
-                // next block; anything else leaves it somewhere inside this one.
-                let scan = !matches!(
+                // next block. So does, most likely, a wrong sync marker after data of the
+                // right size: if the size was wrong instead, the next block fails too and
+                // the scan for a sync marker starts there. Anything else leaves the stream
+                // somewhere inside this block.
+                let scan = matches!(
                     damage,
-                    Damage::Decompress(_) | Damage::Checksum { .. } | Damage::CountTooLarge { .. }
+                    Damage::Truncated | Damage::BadCount(_) | Damage::BadSize(_)
                 );
                 self.state = State::Failed { scan };
                 Err(Error::Block {

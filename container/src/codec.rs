@@ -25,7 +25,7 @@ pub enum Codec {
     Deflate,
     /// Snappy raw blocks, each followed by the big-endian CRC32 of the uncompressed data.
     Snappy,
-    /// Zstandard frames, level 3.
+    /// Zstandard frames, level 3, written with their content checksum.
     Zstandard,
     /// A bzip2 stream, block size 900k.
     Bzip2,
@@ -112,7 +112,13 @@ impl Codec {
                 Ok(())
             }
             #[cfg(feature = "zstandard")]
-            Codec::Zstandard => zstd::stream::copy_encode(data, out, 3),
+            Codec::Zstandard => {
+                // With the frame's content checksum, damage is found by the reader too.
+                let mut encoder = zstd::stream::Encoder::new(out, 3)?;
+                encoder.include_checksum(true)?;
+                std::io::Write::write_all(&mut encoder, data)?;
+                encoder.finish().map(drop)
+            }
             #[cfg(feature = "bzip2")]
             Codec::Bzip2 => {
                 bzip2::read::BzEncoder::new(data, bzip2::Compression::best()).read_to_end(out)?;
