@@ -215,3 +215,15 @@ fn varint(error: VarintError, damage: fn(String) -> Damage) -> BlockFailure {
         other => damage(other.to_string()).into(),
     }
 }
+
+/// Counts the records of a file by reading its blocks (decompressing each, so a damaged block
+/// is an error) without decoding the records.
+pub fn count_records<R: Read>(reader: R) -> Result<u64, Error> {
+    let mut blocks = Blocks::open(reader)?;
+    let mut data = Vec::new();
+    let mut total = 0u64;
+    while let Some(block) = blocks.next_block(&mut data)? {
+        total = total.saturating_add(block.count);
+    }
+    Ok(total)
+}

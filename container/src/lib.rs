@@ -44,7 +44,7 @@ mod reader;
 mod records;
 mod writer;
 
-pub use blocks::DEFAULT_MAX_BLOCK_BYTES;
+pub use blocks::{count_records, DEFAULT_MAX_BLOCK_BYTES};
 pub use codec::Codec;
 pub use error::{Damage, Error};
 pub use header::{Header, CODEC_KEY, MAGIC, SCHEMA_KEY};
