@@ -143,3 +143,21 @@ pub fn warehouse_records() -> Vec<warehouse::StockMoved> {
     let at: DateTime<Utc> = "2026-12-01T08:30:15.123Z".parse().unwrap();
     cycle(&[warehouse::sample_movement(at)])
 }
+
+/// The interop records of `tests/scripts/avsc_files.js`: longs within 2^52, inside the
+/// integers avsc handles by default.
+pub fn avsc_interop_records() -> Vec<Interop> {
+    let python = interop_records();
+    let safe = 1i64 << 52;
+    let second = Interop {
+        long_field: -safe,
+        union_field: InteropUnionField::Boolean(true),
+        ..python[1].clone()
+    };
+    let third = Interop {
+        long_field: safe,
+        union_field: InteropUnionField::Array(vec![vec![], vec![0x01, 0xfe]]),
+        ..python[2].clone()
+    };
+    cycle(&[python[0].clone(), second, third])
+}
