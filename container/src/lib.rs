@@ -33,6 +33,8 @@
 //! A file whose codec is not compiled in gives [`Error::CodecNotEnabled`] naming the feature;
 //! an unknown codec name gives [`Error::UnknownCodec`].
 
+#![warn(missing_docs)]
+
 mod blocks;
 mod codec;
 mod decode;

@@ -39,6 +39,15 @@ fn rows(n: usize) -> Vec<Row> {
         .collect()
 }
 
+/// Every codec that compresses.
+const COMPRESSING: [Codec; 5] = [
+    Codec::Deflate,
+    Codec::Snappy,
+    Codec::Zstandard,
+    Codec::Bzip2,
+    Codec::Xz,
+];
+
 const ROWS: usize = 40;
 const PER_BLOCK: u64 = 10;
 
@@ -171,13 +180,7 @@ fn a_bad_sync_marker_is_located_and_skipped() {
 #[test]
 fn flipped_compressed_bytes_are_errors_and_later_blocks_still_read() {
     let all = rows(ROWS);
-    for codec in [
-        Codec::Deflate,
-        Codec::Snappy,
-        Codec::Zstandard,
-        Codec::Bzip2,
-        Codec::Xz,
-    ] {
+    for codec in COMPRESSING {
         let file = file(codec);
         let starts = block_starts(&file);
         // Every byte of block 2's data: after its count (one byte) and its size varint,
@@ -287,13 +290,7 @@ fn hostile_counts_and_sizes_are_errors_without_allocating() {
 #[test]
 fn blocks_that_expand_beyond_the_limit_are_refused() {
     let zeros = vec![0u8; 1 << 20];
-    for codec in [
-        Codec::Deflate,
-        Codec::Snappy,
-        Codec::Zstandard,
-        Codec::Bzip2,
-        Codec::Xz,
-    ] {
+    for codec in COMPRESSING {
         let mut writer = WriterBuilder::new()
             .codec(codec)
             .build::<Blob, _>(Vec::new())

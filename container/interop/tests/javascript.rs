@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
-use avdl2rs_container::{Codec, Reader, WriterBuilder};
-use support::{avsc_interop_records, external, interop_schema, order_records, run, script};
+use avdl2rs_container::{Codec, Reader};
+use support::{
+    avsc_interop_records, external, interop_schema, order_records, run, script, write_file,
+};
 
 const AVSC_CODECS: [Codec; 2] = [Codec::Null, Codec::Deflate];
 
@@ -66,13 +68,7 @@ fn avsc_reads_our_files<T: AvroSchema + AvroEncode>(name: &str, dir: &Path, reco
             return;
         };
         let path = dir.join(format!("ours-{name}-{codec}.avro"));
-        let mut writer = WriterBuilder::new()
-            .codec(codec)
-            .block_records(100)
-            .build(std::fs::File::create(&path).unwrap())
-            .unwrap();
-        writer.extend(records).unwrap();
-        writer.finish().unwrap();
+        write_file(&path, codec, records);
         let said = run(command.args(["check", name]).arg(&path));
         assert_eq!(said.trim(), "ok", "{name}, {codec}");
     }

@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
-use avdl2rs_container::{Codec, Reader, WriterBuilder};
+use avdl2rs_container::{Codec, Reader};
 use support::{
     external, interop_records, interop_schema, order_records, run, script, warehouse_records,
+    write_file,
 };
 
 /// The codecs Python writes: all but `xz`, which it does not have.
@@ -101,13 +102,7 @@ where
     let dir = tempfile::tempdir().unwrap();
     for codec in PYTHON_CODECS {
         let path = dir.path().join(format!("{name}-{codec}.avro"));
-        let mut writer = WriterBuilder::new()
-            .codec(codec)
-            .block_records(100)
-            .build(std::fs::File::create(&path).unwrap())
-            .unwrap();
-        writer.extend(records).unwrap();
-        writer.finish().unwrap();
+        write_file(&path, codec, records);
         let said = run(avro_files(&python).args(["check", name]).arg(&path));
         assert_eq!(said.trim(), "ok", "{name}, {codec}");
     }

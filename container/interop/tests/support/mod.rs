@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::chrono::{DateTime, Utc};
+use avdl2rs::{AvroEncode, AvroSchema};
+use avdl2rs_container::{Codec, WriterBuilder};
 use avdl2rs_container_interop::schema::org::apache::avro::{
     Foo, Interop, InteropUnionField, Kind, Md5, Node,
 };
@@ -35,6 +37,17 @@ pub fn run(command: &mut Command) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Writes `records` to the file `path` with `codec`, 100 records a block.
+pub fn write_file<T: AvroSchema + AvroEncode>(path: &Path, codec: Codec, records: &[T]) {
+    let mut writer = WriterBuilder::new()
+        .codec(codec)
+        .block_records(100)
+        .build(std::fs::File::create(path).unwrap())
+        .unwrap();
+    writer.extend(records).unwrap();
+    writer.finish().unwrap();
 }
 
 /// A script of `tests/scripts/`.
