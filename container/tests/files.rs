@@ -316,3 +316,63 @@ fn we_read_apache_avro_files() {
         assert_eq!(read_all(&file), values, "{codec}");
     }
 }
+
+/// A record for the JSON encoding: floats that JSON cannot hold, and a nested named type in
+/// a union.
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "test.json")]
+struct Reading {
+    value: f64,
+    raw: Vec<u8>,
+    inner: Option<Inner>,
+    label: Option<String>,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "test.json")]
+struct Inner {
+    n: i32,
+}
+
+#[test]
+fn json_reader_writes_the_json_encoding() {
+    let readings = [
+        Reading {
+            value: f64::NAN,
+            raw: vec![0x00, 0x41, 0xe9, 0xff],
+            inner: Some(Inner { n: -3 }),
+            label: None,
+        },
+        Reading {
+            value: f64::NEG_INFINITY,
+            raw: vec![],
+            inner: None,
+            label: Some("x".into()),
+        },
+        Reading {
+            value: 0.1,
+            raw: vec![],
+            inner: None,
+            label: None,
+        },
+    ];
+    let mut writer = WriterBuilder::new().build(Vec::new()).unwrap();
+    writer.extend(&readings).unwrap();
+    let file = writer.finish().unwrap();
+    let json: Vec<serde_json::Value> = JsonReader::new(file.as_slice())
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    // The specification's JSON encoding: a union's non-null value wrapped in an object keyed
+    // by its type (a named type by full name), bytes as one code point per byte.
+    assert_eq!(
+        json,
+        [
+            serde_json::json!({"value": "NaN", "raw": "\u{0}A\u{e9}\u{ff}",
+                "inner": {"test.json.Inner": {"n": -3}}, "label": null}),
+            serde_json::json!({"value": "-Infinity", "raw": "", "inner": null,
+                "label": {"string": "x"}}),
+            serde_json::json!({"value": 0.1, "raw": "", "inner": null, "label": null}),
+        ]
+    );
+}
