@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
-use avdl2rs_container::{Codec, Reader};
+use avdl2rs_container::Codec;
 use support::{
-    avsc_interop_records, external, interop_schema, order_records, run, script, write_file,
+    avsc_interop_records, check_file, external, interop_schema, order_records, run, script,
+    write_file,
 };
 
 const AVSC_CODECS: [Codec; 2] = [Codec::Null, Codec::Deflate];
@@ -45,20 +46,7 @@ where
     assert_eq!(codecs.lines().collect::<Vec<_>>(), ["null", "deflate"]);
     for codec in AVSC_CODECS {
         let path = dir.join(format!("{name}-{codec}.avro"));
-        let reader = Reader::<T, _>::new(std::fs::File::open(&path).unwrap()).unwrap();
-        assert_eq!(reader.header().codec(), codec);
-        assert_eq!(
-            reader.header().get("user_metadata"),
-            Some(&b"someByteArray"[..])
-        );
-        let read: Vec<T> = reader.collect::<Result<_, _>>().unwrap();
-        assert_eq!(read.len(), expected.len(), "{name}, {codec}");
-        for (i, (a, b)) in read.iter().zip(expected).enumerate() {
-            assert!(
-                a == b,
-                "{name}, {codec}: record {i} is {a:?}, expected {b:?}"
-            );
-        }
+        check_file(name, codec, &path, expected);
     }
 }
 

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
-use avdl2rs_container::{Codec, Reader};
+use avdl2rs_container::Codec;
 use support::{
-    external, interop_records, interop_schema, order_records, run, script, warehouse_records,
-    write_file,
+    check_file, external, interop_records, interop_schema, order_records, run, script,
+    warehouse_records, write_file,
 };
 
 /// The codecs Python writes: all but `xz`, which it does not have.
@@ -72,25 +72,7 @@ where
     let dir = tempfile::tempdir().unwrap();
     let schema = schema(dir.path());
     for (codec, path) in python_files(&python, name, &schema, dir.path()) {
-        let file = std::fs::File::open(&path).unwrap();
-        let reader = Reader::<T, _>::new(file).unwrap();
-        assert_eq!(reader.header().codec(), codec);
-        assert_eq!(
-            reader.header().get("user_metadata"),
-            Some(&b"someByteArray"[..])
-        );
-        assert!(
-            reader.is_direct(),
-            "{name}: the file's schema is the type's"
-        );
-        let read: Vec<T> = reader.collect::<Result<_, _>>().unwrap();
-        assert_eq!(read.len(), expected.len(), "{name}, {codec}");
-        for (i, (a, b)) in read.iter().zip(expected).enumerate() {
-            assert!(
-                a == b,
-                "{name}, {codec}: record {i} is {a:?}, expected {b:?}"
-            );
-        }
+        check_file(name, codec, &path, expected);
     }
 }
 

@@ -3,12 +3,13 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use avdl2rs::chrono::{DateTime, Utc};
-use avdl2rs::{AvroEncode, AvroSchema};
-use avdl2rs_container::{Codec, WriterBuilder};
+use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
+use avdl2rs_container::{Codec, Reader, WriterBuilder};
 use avdl2rs_container_interop::schema::org::apache::avro::{
     Foo, Interop, InteropUnionField, Kind, Md5, Node,
 };
@@ -48,6 +49,32 @@ pub fn write_file<T: AvroSchema + AvroEncode>(path: &Path, codec: Codec, records
         .unwrap();
     writer.extend(records).unwrap();
     writer.finish().unwrap();
+}
+
+/// Reads the file another implementation wrote at `path` into `T`s, checking its codec, its
+/// `user_metadata` entry, that it has `T`'s schema, and that the records are `expected`.
+pub fn check_file<T>(name: &str, codec: Codec, path: &Path, expected: &[T])
+where
+    T: AvroSchema + AvroDecode + PartialEq + Debug,
+{
+    let reader = Reader::<T, _>::new(std::fs::File::open(path).unwrap()).unwrap();
+    assert_eq!(reader.header().codec(), codec);
+    assert_eq!(
+        reader.header().get("user_metadata"),
+        Some(&b"someByteArray"[..])
+    );
+    assert!(
+        reader.is_direct(),
+        "{name}: the file's schema is the type's"
+    );
+    let read: Vec<T> = reader.collect::<Result<_, _>>().unwrap();
+    assert_eq!(read.len(), expected.len(), "{name}, {codec}");
+    for (i, (a, b)) in read.iter().zip(expected).enumerate() {
+        assert!(
+            a == b,
+            "{name}, {codec}: record {i} is {a:?}, expected {b:?}"
+        );
+    }
 }
 
 /// A script of `tests/scripts/`.
