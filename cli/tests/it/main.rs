@@ -7,6 +7,7 @@ mod cli_commands;
 mod cli_compat;
 mod cli_gen;
 mod cli_idl;
+mod cli_registry;
 mod cli_support;
 mod compat_git_imports;
 mod idl_gen_agree;

@@ -1,7 +1,7 @@
 //! Every endpoint, error code and resilience behaviour against a fake registry, for both
 //! transports. The fake counts requests, which shows retries, failover and single flight.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};

@@ -1,6 +1,5 @@
 //! What the registry tests share: the fake server, and one interface over both clients so
 //! every scenario runs against the blocking and the async transport alike.
-#![allow(dead_code)]
 
 pub mod fake;
 

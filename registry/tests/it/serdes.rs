@@ -2,7 +2,7 @@
 //! (counted), the frames they write (read back with apache-avro's schema of the frame's
 //! id), and reading other schema versions and schemas with references.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Barrier};
 

@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use avdl2rs_tests::{cli_binary, fresh_name, schema_registry, workspace_root};
+use crate::cli_support::cli_binary;
+use avdl2rs_tests::{fresh_name, schema_registry, workspace_root};
 use serde_json::Value;
 
 fn registry(url: &str, args: &[&str]) -> Output {

@@ -1,7 +1,7 @@
 //! Every endpoint the real registry (`rivven-schema`, started by `.ci/registry-server`)
 //! serves, through both transports.
 
-mod support;
+use crate::support;
 
 use avdl2rs_registry::{ClientConfig, CompatLevel, Schema, Version};
 use avdl2rs_tests::{fresh_name, schema_registry};

@@ -1,0 +1,7 @@
+//! The integration tests of this crate, one module per topic, linked into one test binary.
+//! A new test file goes beside this one, with its `mod` line below.
+mod fake_registry;
+mod python_interop;
+mod real_registry;
+mod serdes;
+mod support;
