@@ -565,9 +565,12 @@ fn record_decode(
     });
     let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = reader_unused.then(|| quote!(let _ = reader;));
+    // One nesting level per record, so a recursive type stops at the reader's depth limit.
     quote! {
-        #silence
-        ::core::result::Result::Ok(Self { #(#inits)* })
+        reader.nested(|reader| {
+            #silence
+            ::core::result::Result::Ok(Self { #(#inits)* })
+        })
     }
 }
 
@@ -667,7 +670,7 @@ fn union_impls(
             /// Reads the value of the non-null branch `index`, whose index was already read.
             #[doc(hidden)]
             pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
-                #body
+                reader.nested(|reader| { #body })
             }
         }
     };

@@ -132,12 +132,24 @@ pub enum DecodeErrorKind {
         /// Bytes that were left after it.
         remaining: usize,
     },
-    /// An array or map block announced more items than bytes left in the input (each item is
-    /// counted as at least one byte, which also bounds arrays of zero-size items like `null`).
-    BlockCountTooLarge {
+    /// An array or map block announced more items than the decode's item budget has left
+    /// ([`crate::codec::DecodeLimits::max_items`], shared by all arrays and maps).
+    TooManyItems {
         /// The item count read (its absolute value, for the negative-count form).
         count: u64,
-        /// The limit it exceeded.
+        /// The item budget of the whole decode.
+        limit: usize,
+    },
+    /// The items of the arrays and maps read so far would take more memory than the decode's
+    /// budget ([`crate::codec::DecodeLimits::max_memory`]).
+    TooMuchMemory {
+        /// The memory budget of the whole decode, in bytes.
+        limit: usize,
+    },
+    /// Records (or union enums) nested deeper than the decode's limit
+    /// ([`crate::codec::DecodeLimits::max_depth`]).
+    TooDeep {
+        /// The nesting limit.
         limit: usize,
     },
     /// The byte size of a negative-count block was negative or beyond the input.
@@ -188,10 +200,17 @@ impl fmt::Display for DecodeErrorKind {
                 f,
                 "length {length} is larger than the {remaining} bytes left"
             ),
-            Self::BlockCountTooLarge { count, limit } => write!(
+            Self::TooManyItems { count, limit } => write!(
                 f,
-                "block count {count} is larger than the limit of {limit} items (bytes left)"
+                "block count {count} goes past the budget of {limit} array items and map entries of this decode"
             ),
+            Self::TooMuchMemory { limit } => write!(
+                f,
+                "array items and map entries would take more than the {limit} bytes this decode may commit"
+            ),
+            Self::TooDeep { limit } => {
+                write!(f, "values nested deeper than the limit of {limit} levels")
+            }
             Self::BadBlockSize(size) => write!(f, "bad block byte size {size}"),
             Self::InvalidUtf8 => f.write_str("string is not valid UTF-8"),
             Self::InvalidBoolean(byte) => write!(f, "boolean byte {byte:#04x} is neither 0 nor 1"),
