@@ -327,6 +327,21 @@ pub enum EncodeErrorKind {
         /// The bytes the unscaled value needs.
         needed: usize,
     },
+    /// A decimal has more fraction digits than the schema's scale, and dropping them would
+    /// round it.
+    DecimalScaleTooLarge {
+        /// The value, in plain notation.
+        value: String,
+        /// The schema's scale.
+        scale: u32,
+    },
+    /// A decimal, at the schema's scale, has more digits than the schema's precision.
+    DecimalPrecisionTooLarge {
+        /// The value, in plain notation.
+        value: String,
+        /// The schema's precision.
+        precision: u32,
+    },
     /// A map's entries did not number what was announced for its block.
     MapLengthMismatch {
         /// The announced length.
@@ -348,6 +363,14 @@ impl fmt::Display for EncodeErrorKind {
             Self::DecimalTooWide { size, needed } => {
                 write!(f, "decimal needs {needed} bytes but its fixed has {size}")
             }
+            Self::DecimalScaleTooLarge { value, scale } => write!(
+                f,
+                "decimal {value} has more than {scale} fraction digits: writing it at scale {scale} would round it"
+            ),
+            Self::DecimalPrecisionTooLarge { value, precision } => write!(
+                f,
+                "decimal {value} has more than the {precision} digits of its schema's precision"
+            ),
             Self::MapLengthMismatch { announced, written } => write!(
                 f,
                 "map announced {announced} entries but {written} were written"

@@ -14,13 +14,13 @@ pub mod example {
         #[serde(crate = "::avdl2rs::__private::serde")]
         pub struct Logical {
             #[serde(
-                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
-                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 2>"
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 10, 2>",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 10, 2>"
             )]
             pub amount: ::avdl2rs::logical::Decimal,
             #[serde(
-                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
-                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 4>"
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 18, 4>",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 18, 4>"
             )]
             pub fixed_amount: ::avdl2rs::logical::Decimal,
             pub id: ::avdl2rs::uuid::Uuid,
@@ -74,13 +74,15 @@ pub mod example {
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
                 ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                    ::avdl2rs::__private::encode_decimal_bytes(&self.amount, out)
+                    ::avdl2rs::__private::encode_decimal_bytes(&self.amount, 10, 2, out)
                         .map_err(|e| {
                             e.in_field("amount").in_type("example.logical.Logical")
                         })?;
                     ::avdl2rs::__private::encode_decimal_fixed(
                             &self.fixed_amount,
                             8,
+                            18,
+                            4,
                             out,
                         )
                         .map_err(|e| {
@@ -197,6 +199,7 @@ pub mod example {
                             ::core::result::Result::Ok(Self {
                                 amount: ::avdl2rs::__private::decode_decimal_bytes(
                                         reader,
+                                        10,
                                         2,
                                     )
                                     .map_err(|e| {
@@ -205,6 +208,7 @@ pub mod example {
                                 fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
                                         reader,
                                         8,
+                                        18,
                                         4,
                                     )
                                     .map_err(|e| {
