@@ -25,6 +25,8 @@ pub struct Reader<'a> {
     pos: usize,
     /// Records (and other nesting levels) entered and not left yet.
     depth: usize,
+    /// The stack address where the outermost nesting level was entered.
+    stack_base: usize,
     /// Array items and map entries that may still be read.
     items_left: usize,
     /// Bytes of item slots that may still be committed.
@@ -53,9 +55,15 @@ pub struct Reader<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DecodeLimits {
     /// The deepest nesting of records and union enums a decode follows
-    /// ([`DecodeLimits::DEFAULT_MAX_DEPTH`]). It bounds the stack a decode needs and the
-    /// stack that dropping the value needs.
+    /// ([`DecodeLimits::DEFAULT_MAX_DEPTH`]). It bounds the stack that dropping the value
+    /// needs, and with `max_stack` the stack the decode needs.
     pub max_depth: usize,
+    /// The most stack the nested levels of a decode may take, in bytes, measured from where
+    /// the outermost record was entered ([`DecodeLimits::DEFAULT_MAX_STACK`]). A level's
+    /// frame depends on the type and the build (a record of many fields in a debug build
+    /// takes several KiB), so the depth alone cannot promise that a decode fits a thread's
+    /// stack; this does, whichever limit is reached first.
+    pub max_stack: usize,
     /// The most array items and map entries, all arrays and maps together. Items that take
     /// input bytes are bounded by the input anyway; this bounds the ones that take none.
     pub max_items: usize,
@@ -68,6 +76,9 @@ pub struct DecodeLimits {
 impl DecodeLimits {
     /// The default nesting limit, the same on every decode path.
     pub const DEFAULT_MAX_DEPTH: usize = 512;
+    /// The default stack a decode may take: 1 MiB, half of a 2 MiB thread (tokio's worker
+    /// default), leaving the other half to the caller.
+    pub const DEFAULT_MAX_STACK: usize = 1 << 20;
     /// The default item budget per input byte.
     pub const ITEMS_PER_BYTE: usize = 8;
     /// The default item budget of a short input.
@@ -77,13 +88,14 @@ impl DecodeLimits {
     /// The default slot memory of a short input.
     pub const MIN_MEMORY: usize = 1 << 20;
 
-    /// The defaults for an input of `len` bytes: depth 512; `8 × len` items (at least
-    /// 65,536); `64 × len` bytes of item slots (at least 1 MiB).
+    /// The defaults for an input of `len` bytes: depth 512 and 1 MiB of stack; `8 × len`
+    /// items (at least 65,536); `64 × len` bytes of item slots (at least 1 MiB).
     pub const fn for_input_len(len: usize) -> Self {
         let items = len.saturating_mul(Self::ITEMS_PER_BYTE);
         let memory = len.saturating_mul(Self::MEMORY_PER_BYTE);
         DecodeLimits {
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_stack: Self::DEFAULT_MAX_STACK,
             max_items: if items > Self::MIN_ITEMS {
                 items
             } else {
@@ -125,6 +137,7 @@ impl<'a> Reader<'a> {
             bytes,
             pos: 0,
             depth: 0,
+            stack_base: 0,
             items_left: limits.max_items,
             memory_left: limits.max_memory,
             limits,
@@ -137,23 +150,44 @@ impl<'a> Reader<'a> {
         self.limits
     }
 
-    /// Runs `read` one nesting level deeper: an error past [`DecodeLimits::max_depth`].
-    /// Generated and derived code reads every record and union enum through it, and so does
-    /// the resolving decode.
+    /// Runs `read` one nesting level deeper: an error past [`DecodeLimits::max_depth`], or
+    /// once the levels take more than [`DecodeLimits::max_stack`] bytes of stack. Generated
+    /// and derived code reads every record and union enum through it, and so does the
+    /// resolving decode.
     #[inline]
     pub fn nested<T>(
         &mut self,
         read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
-        if self.depth >= self.limits.max_depth {
-            return Err(self.limit_error(DecodeErrorKind::TooDeep {
-                limit: self.limits.max_depth,
-            }));
+        // An address in the caller's frame: how far the stack has grown since the first level.
+        let marker = 0u8;
+        let here = std::ptr::addr_of!(marker) as usize;
+        if self.depth == 0 {
+            self.stack_base = here;
+        } else if self.depth >= self.limits.max_depth
+            || here.abs_diff(self.stack_base) > self.limits.max_stack
+        {
+            return Err(self.too_deep());
         }
         self.depth += 1;
         let value = read(self);
         self.depth -= 1;
         value
+    }
+
+    #[cold]
+    fn too_deep(&self) -> DecodeError {
+        let kind = if self.depth >= self.limits.max_depth {
+            DecodeErrorKind::TooDeep {
+                limit: self.limits.max_depth,
+            }
+        } else {
+            DecodeErrorKind::TooMuchStack {
+                limit: self.limits.max_stack,
+                depth: self.depth,
+            }
+        };
+        self.limit_error(kind)
     }
 
     #[cold]

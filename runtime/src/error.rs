@@ -152,6 +152,14 @@ pub enum DecodeErrorKind {
         /// The nesting limit.
         limit: usize,
     },
+    /// The nested levels of the decode took more stack than its limit
+    /// ([`crate::codec::DecodeLimits::max_stack`]) before reaching the depth limit.
+    TooMuchStack {
+        /// The stack limit, in bytes.
+        limit: usize,
+        /// The nesting depth reached.
+        depth: usize,
+    },
     /// The byte size of a negative-count block was negative or beyond the input.
     BadBlockSize(i64),
     /// A `string` (or map key) was not valid UTF-8.
@@ -211,6 +219,10 @@ impl fmt::Display for DecodeErrorKind {
             Self::TooDeep { limit } => {
                 write!(f, "values nested deeper than the limit of {limit} levels")
             }
+            Self::TooMuchStack { limit, depth } => write!(
+                f,
+                "values nested {depth} levels deep take more than the {limit} bytes of stack this decode may use"
+            ),
             Self::BadBlockSize(size) => write!(f, "bad block byte size {size}"),
             Self::InvalidUtf8 => f.write_str("string is not valid UTF-8"),
             Self::InvalidBoolean(byte) => write!(f, "boolean byte {byte:#04x} is neither 0 nor 1"),

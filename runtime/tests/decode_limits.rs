@@ -271,3 +271,93 @@ fn the_depth_limit_is_settable() {
     let error = Link::decode(&mut Reader::with_limits(&bytes, limits)).unwrap_err();
     assert_eq!(error.kind(), &DecodeErrorKind::TooDeep { limit: 5 });
 }
+
+/// A recursive record of 40 optional strings besides its link: a large decode frame.
+#[derive(Avro, Debug, PartialEq)]
+struct WideLink {
+    s00: Option<String>,
+    s01: Option<String>,
+    s02: Option<String>,
+    s03: Option<String>,
+    s04: Option<String>,
+    s05: Option<String>,
+    s06: Option<String>,
+    s07: Option<String>,
+    s08: Option<String>,
+    s09: Option<String>,
+    s10: Option<String>,
+    s11: Option<String>,
+    s12: Option<String>,
+    s13: Option<String>,
+    s14: Option<String>,
+    s15: Option<String>,
+    s16: Option<String>,
+    s17: Option<String>,
+    s18: Option<String>,
+    s19: Option<String>,
+    s20: Option<String>,
+    s21: Option<String>,
+    s22: Option<String>,
+    s23: Option<String>,
+    s24: Option<String>,
+    s25: Option<String>,
+    s26: Option<String>,
+    s27: Option<String>,
+    s28: Option<String>,
+    s29: Option<String>,
+    s30: Option<String>,
+    s31: Option<String>,
+    s32: Option<String>,
+    s33: Option<String>,
+    s34: Option<String>,
+    s35: Option<String>,
+    s36: Option<String>,
+    s37: Option<String>,
+    s38: Option<String>,
+    s39: Option<String>,
+    next: Option<Box<WideLink>>,
+}
+
+/// A chain of `links` `WideLink`s with every string null.
+fn wide_chain(links: usize) -> Vec<u8> {
+    let mut level = vec![0u8; 40];
+    level.push(2);
+    let mut bytes = level.repeat(links - 1);
+    bytes.extend([0u8; 41]);
+    bytes
+}
+
+#[test]
+fn a_wide_recursive_record_stops_at_the_stack_limit_on_a_small_stack() {
+    on_small_stack(|| {
+        // A level of this record takes several KiB of stack in a debug build: the stack
+        // limit stops the decode before the depth limit does, where a release build reads it.
+        match WideLink::from_avro_bytes(&wide_chain(512)) {
+            Ok(value) => drop(value),
+            Err(error) => assert!(
+                matches!(error.kind(), DecodeErrorKind::TooMuchStack { limit, depth }
+                    if *limit == 1 << 20 && *depth < 512),
+                "{error}"
+            ),
+        }
+        let error = WideLink::from_avro_bytes(&wide_chain(5_000)).unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                DecodeErrorKind::TooDeep { .. } | DecodeErrorKind::TooMuchStack { .. }
+            ),
+            "{error}"
+        );
+    });
+    let bytes = wide_chain(512);
+    let limits = DecodeLimits {
+        max_stack: 16 << 10,
+        ..DecodeLimits::for_input_len(bytes.len())
+    };
+    let error = WideLink::decode(&mut Reader::with_limits(&bytes, limits)).unwrap_err();
+    assert!(
+        matches!(error.kind(), DecodeErrorKind::TooMuchStack { limit, depth }
+            if *limit == 16 << 10 && *depth < 512),
+        "{error}"
+    );
+}
