@@ -27,11 +27,14 @@ pub struct Reader<'a> {
     depth: usize,
     /// The stack address where the outermost nesting level was entered.
     stack_base: usize,
-    /// Array items and map entries that may still be read.
-    items_left: usize,
-    /// Bytes of item slots that may still be committed.
-    memory_left: usize,
-    limits: DecodeLimits,
+    /// Array items and map entries read so far.
+    items: usize,
+    /// Bytes of item slots committed so far.
+    memory: usize,
+    /// The limits, or `None` for the defaults of the input length, which are then computed
+    /// only when an array or map needs them: most messages never do, and a reader is made
+    /// per message.
+    limits: Option<DecodeLimits>,
 }
 
 /// The bounds of one decode. [`Reader::new`] sets them from the input length with
@@ -127,27 +130,45 @@ impl<'a> Reader<'a> {
     /// ([`DecodeLimits::for_input_len`]).
     #[inline]
     pub fn new(bytes: &'a [u8]) -> Self {
-        Self::with_limits(bytes, DecodeLimits::for_input_len(bytes.len()))
+        Self::with(bytes, None)
     }
 
     /// A reader at the start of `bytes` with the budget `limits`.
     #[inline]
     pub fn with_limits(bytes: &'a [u8], limits: DecodeLimits) -> Self {
+        Self::with(bytes, Some(limits))
+    }
+
+    #[inline]
+    fn with(bytes: &'a [u8], limits: Option<DecodeLimits>) -> Self {
         Self {
             bytes,
             pos: 0,
             depth: 0,
             stack_base: 0,
-            items_left: limits.max_items,
-            memory_left: limits.max_memory,
+            items: 0,
+            memory: 0,
             limits,
         }
     }
 
-    /// The limits this reader was made with.
+    /// The limits of this reader's decode.
     #[inline]
     pub fn limits(&self) -> DecodeLimits {
         self.limits
+            .unwrap_or_else(|| DecodeLimits::for_input_len(self.bytes.len()))
+    }
+
+    /// The depth and stack limits, which do not depend on the input length.
+    #[inline]
+    fn nesting_limits(&self) -> (usize, usize) {
+        match &self.limits {
+            Some(limits) => (limits.max_depth, limits.max_stack),
+            None => (
+                DecodeLimits::DEFAULT_MAX_DEPTH,
+                DecodeLimits::DEFAULT_MAX_STACK,
+            ),
+        }
     }
 
     /// Runs `read` one nesting level deeper: an error past [`DecodeLimits::max_depth`], or
@@ -162,11 +183,10 @@ impl<'a> Reader<'a> {
         // An address in the caller's frame: how far the stack has grown since the first level.
         let marker = 0u8;
         let here = std::ptr::addr_of!(marker) as usize;
+        let (max_depth, max_stack) = self.nesting_limits();
         if self.depth == 0 {
             self.stack_base = here;
-        } else if self.depth >= self.limits.max_depth
-            || here.abs_diff(self.stack_base) > self.limits.max_stack
-        {
+        } else if self.depth >= max_depth || here.abs_diff(self.stack_base) > max_stack {
             return Err(self.too_deep());
         }
         self.depth += 1;
@@ -177,13 +197,12 @@ impl<'a> Reader<'a> {
 
     #[cold]
     fn too_deep(&self) -> DecodeError {
-        let kind = if self.depth >= self.limits.max_depth {
-            DecodeErrorKind::TooDeep {
-                limit: self.limits.max_depth,
-            }
+        let (max_depth, max_stack) = self.nesting_limits();
+        let kind = if self.depth >= max_depth {
+            DecodeErrorKind::TooDeep { limit: max_depth }
         } else {
             DecodeErrorKind::TooMuchStack {
-                limit: self.limits.max_stack,
+                limit: max_stack,
                 depth: self.depth,
             }
         };
@@ -199,12 +218,12 @@ impl<'a> Reader<'a> {
     #[inline]
     fn commit(&mut self, count: usize, slot: usize) -> Result<(), DecodeError> {
         match count.checked_mul(slot) {
-            Some(bytes) if bytes <= self.memory_left => {
-                self.memory_left -= bytes;
+            Some(bytes) if bytes <= self.limits().max_memory - self.memory => {
+                self.memory += bytes;
                 Ok(())
             }
             _ => Err(self.limit_error(DecodeErrorKind::TooMuchMemory {
-                limit: self.limits.max_memory,
+                limit: self.limits().max_memory,
             })),
         }
     }
@@ -465,14 +484,14 @@ impl<'a> Reader<'a> {
             None
         };
         match usize::try_from(count.unsigned_abs()) {
-            Ok(count) if count <= self.items_left => {
-                self.items_left -= count;
+            Ok(count) if count <= self.limits().max_items - self.items => {
+                self.items += count;
                 Ok(BlockHeader { count, byte_size })
             }
             _ => Err(DecodeError::new(
                 DecodeErrorKind::TooManyItems {
                     count: count.unsigned_abs(),
-                    limit: self.limits.max_items,
+                    limit: self.limits().max_items,
                 },
                 start,
             )),
