@@ -22,6 +22,7 @@ mod cycles;
 mod defaults;
 pub mod emit;
 mod error;
+mod large;
 mod naming;
 mod render;
 mod space;

@@ -186,6 +186,7 @@ impl TypeSpace {
         builder.convert_named()?;
         let mut space = TypeSpace { defs: builder.defs };
         crate::cycles::box_cycle_edges(&mut space.defs);
+        crate::large::box_large_branches(&mut space.defs);
         space.decide_eq();
         Ok(space)
     }
