@@ -35,12 +35,15 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                name: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("name").in_type("Customer"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        name: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(|e| e.in_field("name").in_type("Customer"))?,
+                    })
+                })
         }
     }
 };
@@ -137,13 +140,16 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            cents: reader
-                                .read_long()
-                                .map_err(|e| {
-                                    e.in_field("cents").in_type("com.example.common.Money")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    cents: reader
+                                        .read_long()
+                                        .map_err(|e| {
+                                            e.in_field("cents").in_type("com.example.common.Money")
+                                        })?,
+                                })
+                            })
                     }
                 }
             };
@@ -188,14 +194,17 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            order: <super::super::super::com::example::orders::Order as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("order").in_type("com.example.common.Audit")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    order: <super::super::super::com::example::orders::Order as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("order").in_type("com.example.common.Audit")
+                                        })?,
+                                })
+                            })
                     }
                 }
             };
@@ -260,26 +269,29 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            total: <super::super::super::com::example::common::Money as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("total").in_type("com.example.orders.Order")
-                                })?,
-                            customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("customer").in_type("com.example.orders.Order")
-                                })?,
-                            status: <super::super::super::com::example::Status as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("status").in_type("com.example.orders.Order")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    total: <super::super::super::com::example::common::Money as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("total").in_type("com.example.orders.Order")
+                                        })?,
+                                    customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("customer").in_type("com.example.orders.Order")
+                                        })?,
+                                    status: <super::super::super::com::example::Status as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("status").in_type("com.example.orders.Order")
+                                        })?,
+                                })
+                            })
                     }
                 }
             };

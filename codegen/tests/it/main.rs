@@ -6,3 +6,4 @@ mod builder_errors;
 mod builder_idl;
 mod builder_output;
 mod builder_support;
+mod large_branches;

@@ -1,7 +1,7 @@
 //! Hostile and damaged input: every malformed byte string is an error of the right kind at
 //! the right offset, with the path into the datum, and never a panic or a huge allocation.
 
-use avdl2rs::codec::{self, Reader};
+use avdl2rs::codec::{self, DecodeLimits, Reader};
 use avdl2rs::{DecodeError, DecodeErrorKind};
 use proptest::prelude::*;
 
@@ -210,7 +210,7 @@ fn every_truncation_is_an_unexpected_end() {
                 error.kind(),
                 DecodeErrorKind::UnexpectedEof { .. }
                     | DecodeErrorKind::LengthTooLarge { .. }
-                    | DecodeErrorKind::BlockCountTooLarge { .. }
+                    | DecodeErrorKind::TooManyItems { .. }
             ),
             "{len}: {error}"
         );
@@ -283,8 +283,9 @@ fn ints_beyond_32_bits_are_refused() {
 }
 
 #[test]
-fn block_counts_beyond_the_input_are_refused() {
-    // A billion items announced, three bytes follow.
+fn block_counts_beyond_the_item_budget_are_refused() {
+    // A billion items announced, three bytes follow: past the default budget of a short
+    // input (65,536 items).
     let mut bytes = Vec::new();
     codec::write_long(&mut bytes, 1_000_000_000);
     bytes.extend_from_slice(&[0, 0, 0]);
@@ -293,9 +294,9 @@ fn block_counts_beyond_the_input_are_refused() {
         .unwrap_err();
     assert_eq!(
         error.kind(),
-        &DecodeErrorKind::BlockCountTooLarge {
+        &DecodeErrorKind::TooManyItems {
             count: 1_000_000_000,
-            limit: 3
+            limit: 65_536
         }
     );
     // Negative counts, i64::MIN included, are checked the same way.
@@ -305,7 +306,7 @@ fn block_counts_beyond_the_input_are_refused() {
     let error = Reader::new(&min).read_array(|r| r.read_int()).unwrap_err();
     assert!(matches!(
         error.kind(),
-        DecodeErrorKind::BlockCountTooLarge { count, .. } if *count == 1 << 63
+        DecodeErrorKind::TooManyItems { count, .. } if *count == 1 << 63
     ));
     // A negative byte size is refused.
     let error = Reader::new(&[0x01, 0x01, 0x00])
@@ -315,26 +316,30 @@ fn block_counts_beyond_the_input_are_refused() {
 }
 
 #[test]
-fn arrays_of_null_are_capped_by_the_input_length() {
-    // Blocks of nulls (zero bytes each): the total of all blocks may not exceed the bytes
-    // left when the array started, so a few bytes cannot describe an endless loop.
-    // Ten blocks of four nulls, 11 bytes in all: each block alone fits the bytes left
-    // after it, but the third would bring the total to 12 items.
+fn arrays_of_null_share_one_item_budget() {
+    // Ten blocks of four nulls (zero bytes each), 11 bytes in all: 40 items, within the
+    // budget even though they outnumber the bytes.
     let bytes = [[0x08; 10].as_slice(), &[0x00]].concat();
-    let error = Reader::new(&bytes).read_array(|_| Ok(())).unwrap_err();
+    assert_eq!(
+        Reader::new(&bytes).read_array(|_| Ok(())).unwrap().len(),
+        40
+    );
+    // With a budget of 10 items the third block is refused where it starts.
+    let limits = DecodeLimits {
+        max_items: 10,
+        ..DecodeLimits::for_input_len(bytes.len())
+    };
+    let error = Reader::with_limits(&bytes, limits)
+        .read_array(|_| Ok(()))
+        .unwrap_err();
     assert_eq!(
         error.kind(),
-        &DecodeErrorKind::BlockCountTooLarge { count: 4, limit: 3 }
+        &DecodeErrorKind::TooManyItems {
+            count: 4,
+            limit: 10
+        }
     );
     assert_eq!(error.offset(), 2);
-    // Within the limit it reads: one null, one byte left after the count.
-    assert_eq!(
-        Reader::new(&[0x02, 0x00])
-            .read_array(|_| Ok(()))
-            .unwrap()
-            .len(),
-        1
-    );
 }
 
 #[test]
@@ -362,13 +367,13 @@ proptest! {
         }
     }
 
-    /// Random bytes never panic either, and never make the reader allocate more items than
-    /// there are input bytes.
+    /// Random bytes never panic either, and never make the reader produce more items than
+    /// its item budget.
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         let _ = OrderEvent::decode(&mut Reader::new(&bytes));
         if let Ok(items) = Reader::new(&bytes).read_array(|_| Ok(())) {
-            prop_assert!(items.len() <= bytes.len());
+            prop_assert!(items.len() <= DecodeLimits::for_input_len(bytes.len()).max_items);
         }
         let _ = Reader::new(&bytes).skip_blocks(|r| r.skip_bytes());
     }

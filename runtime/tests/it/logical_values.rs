@@ -60,23 +60,23 @@ proptest! {
         let decimal = Decimal::from_i128(unscaled.into(), 2);
         let schema = schema(DECIMAL_BYTES);
         let mut ours = Vec::new();
-        p::encode_decimal_bytes(&decimal, &mut ours).unwrap();
+        p::encode_decimal_bytes(&decimal, 30, 2, &mut ours).unwrap();
         let expected = Value::Decimal(apache_avro::Decimal::from(decimal.unscaled_bytes().to_vec()));
         prop_assert_eq!(their_value(&schema, &ours), expected.clone());
         let theirs = their_bytes(&schema, expected);
-        prop_assert_eq!(p::decode_decimal_bytes(&mut Reader::new(&theirs), 2).unwrap(), decimal);
+        prop_assert_eq!(p::decode_decimal_bytes(&mut Reader::new(&theirs), 30, 2).unwrap(), decimal);
     }
 
     #[test]
-    fn decimals_on_fixed(unscaled in any::<i64>()) {
+    fn decimals_on_fixed(unscaled in -999_999_999_999_999_999i64..=999_999_999_999_999_999) {
         let decimal = Decimal::from_i128(unscaled.into(), 2);
         let schema = schema(DECIMAL_FIXED);
         let mut ours = Vec::new();
-        p::encode_decimal_fixed(&decimal, 8, &mut ours).unwrap();
+        p::encode_decimal_fixed(&decimal, 8, 18, 2, &mut ours).unwrap();
         prop_assert_eq!(&ours, &unscaled.to_be_bytes().to_vec());
         let theirs = their_bytes(&schema, Value::Decimal(apache_avro::Decimal::from(unscaled.to_be_bytes().to_vec())));
         prop_assert_eq!(&theirs, &ours);
-        prop_assert_eq!(p::decode_decimal_fixed(&mut Reader::new(&theirs), 8, 2).unwrap(), decimal);
+        prop_assert_eq!(p::decode_decimal_fixed(&mut Reader::new(&theirs), 8, 18, 2).unwrap(), decimal);
     }
 
     #[test]
@@ -116,10 +116,10 @@ fn a_known_decimal_encoding() {
     // -1.23 at scale 2: unscaled -123 = 0x85 in one byte of two's complement.
     let decimal = Decimal::from_i128(-123, 2);
     let mut out = Vec::new();
-    p::encode_decimal_bytes(&decimal, &mut out).unwrap();
+    p::encode_decimal_bytes(&decimal, 3, 2, &mut out).unwrap();
     assert_eq!(out, [0x02, 0x85]);
     out.clear();
-    p::encode_decimal_fixed(&decimal, 4, &mut out).unwrap();
+    p::encode_decimal_fixed(&decimal, 4, 3, 2, &mut out).unwrap();
     assert_eq!(out, [0xff, 0xff, 0xff, 0x85]);
     assert_eq!(
         rust_decimal::Decimal::try_from(&decimal).unwrap(),
@@ -134,7 +134,7 @@ fn a_known_decimal_encoding() {
 #[test]
 fn a_decimal_too_wide_for_its_fixed_is_an_error() {
     let decimal = Decimal::from_i128(1 << 40, 0);
-    let error = p::encode_decimal_fixed(&decimal, 4, &mut Vec::new()).unwrap_err();
+    let error = p::encode_decimal_fixed(&decimal, 4, 15, 0, &mut Vec::new()).unwrap_err();
     assert_eq!(
         error.kind(),
         &EncodeErrorKind::DecimalTooWide { size: 4, needed: 6 }
@@ -221,13 +221,13 @@ fn decimal_and_duration_serde_matches_apache_avro() {
 #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Price {
     #[serde(
-        serialize_with = "avdl2rs::__private::serde_decimal::serialize",
-        deserialize_with = "avdl2rs::__private::serde_decimal::deserialize::<_, 2>"
+        serialize_with = "avdl2rs::__private::serde_decimal::serialize::<_, 2, 2>",
+        deserialize_with = "avdl2rs::__private::serde_decimal::deserialize::<_, 2, 2>"
     )]
     amount: Decimal,
     #[serde(
-        serialize_with = "avdl2rs::__private::serde_decimal::option::serialize",
-        deserialize_with = "avdl2rs::__private::serde_decimal::option::deserialize::<_, 2>"
+        serialize_with = "avdl2rs::__private::serde_decimal::option::serialize::<_, 2, 2>",
+        deserialize_with = "avdl2rs::__private::serde_decimal::option::deserialize::<_, 2, 2>"
     )]
     discount: Option<Decimal>,
 }
@@ -241,7 +241,7 @@ fn decimal_fields_keep_the_schema_scale_through_apache_avro_serde() {
         ]}"#,
     );
     // apache-avro's resolve refuses a decimal whose bytes could hold fewer digits than the
-    // precision (one byte: two digits), so the values here are one byte long.
+    // precision, so the serialized bytes are as long as the precision needs.
     for discount in [None, Some(Decimal::from_i128(-5, 2))] {
         let price = Price {
             amount: Decimal::from_i128(99, 2),
@@ -256,7 +256,7 @@ fn decimal_fields_keep_the_schema_scale_through_apache_avro_serde() {
         let bytes = their_bytes(&schema, value);
         let mut reader = Reader::new(&bytes);
         assert_eq!(
-            p::decode_decimal_bytes(&mut reader, 2).unwrap(),
+            p::decode_decimal_bytes(&mut reader, 2, 2).unwrap(),
             price.amount
         );
         let back: Price = apache_avro::from_value(&their_value(&schema, &bytes)).unwrap();

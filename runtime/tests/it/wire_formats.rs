@@ -16,7 +16,10 @@ fn framed() -> Vec<u8> {
 
 #[test]
 fn a_known_confluent_message_decodes() {
-    assert_eq!(Ping::from_confluent(&framed()).unwrap(), (42, ping()));
+    assert_eq!(
+        Ping::from_confluent_assume_schema(&framed()).unwrap(),
+        (42, ping())
+    );
     assert_eq!(
         wire::split_confluent(&framed()).unwrap(),
         (42, &PING_BODY[..])
@@ -38,18 +41,21 @@ fn encoding_gives_the_known_confluent_message() {
 
 #[test]
 fn each_bad_confluent_frame_has_its_own_error() {
-    assert_eq!(Ping::from_confluent(&[]).unwrap_err(), WireError::Empty);
     assert_eq!(
-        Ping::from_confluent(&[0x01, 0, 0, 0, 0x2a]).unwrap_err(),
+        Ping::from_confluent_assume_schema(&[]).unwrap_err(),
+        WireError::Empty
+    );
+    assert_eq!(
+        Ping::from_confluent_assume_schema(&[0x01, 0, 0, 0, 0x2a]).unwrap_err(),
         WireError::BadMagic { found: 0x01 }
     );
     assert_eq!(
-        Ping::from_confluent(&[0x00, 0, 0]).unwrap_err(),
+        Ping::from_confluent_assume_schema(&[0x00, 0, 0]).unwrap_err(),
         WireError::TruncatedSchemaId { len: 3 }
     );
     let mut cut = framed();
     cut.pop();
-    match Ping::from_confluent(&cut).unwrap_err() {
+    match Ping::from_confluent_assume_schema(&cut).unwrap_err() {
         WireError::Body(error) => {
             assert_eq!(
                 error.kind(),
@@ -64,7 +70,7 @@ fn each_bad_confluent_frame_has_its_own_error() {
     }
     let mut long = framed();
     long.push(0);
-    match Ping::from_confluent(&long).unwrap_err() {
+    match Ping::from_confluent_assume_schema(&long).unwrap_err() {
         WireError::Body(error) => assert_eq!(error.kind(), &DecodeErrorKind::TrailingBytes(1)),
         other => panic!("{other:?}"),
     }

@@ -72,8 +72,8 @@ fn main() {
         note: Some("gift".to_string()),
     };
     let message = order.to_confluent(3).unwrap();
-    let (schema_id, decoded) = Order::from_confluent(&message).unwrap();
-    assert_eq!((schema_id, &decoded), (3, &order));
+    let decoded = Order::from_confluent_expecting(&message, 3).unwrap();
+    assert_eq!(decoded, order);
     let hex: String = message.iter().map(|b| format!("{b:02x}")).collect();
     println!("round trip ok: {hex}");
 }

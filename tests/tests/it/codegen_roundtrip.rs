@@ -264,7 +264,11 @@ impl ValueGen {
             }
             Schema::Fixed(fixed) => Value::Fixed(fixed.size, self.bytes(fixed.size)),
             Schema::Decimal(decimal) => {
-                let unscaled = self.long() >> self.below(64);
+                // Within the precision: more digits are refused by both sides.
+                let bound = 10i64
+                    .checked_pow(decimal.precision as u32)
+                    .unwrap_or(i64::MAX);
+                let unscaled = (self.long() >> self.below(64)) % bound;
                 let bytes = match &decimal.inner {
                     InnerDecimalSchema::Fixed(fixed) => sign_extended(unscaled, fixed.size),
                     InnerDecimalSchema::Bytes => minimal_twos_complement(unscaled),

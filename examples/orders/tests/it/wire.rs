@@ -1,7 +1,7 @@
 //! The example's message bytes, checked against the Avro specification's binary encoding
 //! written out by hand, and its subject names against the Schema Registry's strategies.
 
-use orders::{frame, sample_order, subjects, unframe, OrderEvent};
+use orders::{consumer, frame, sample_order, subjects, unframe, OrderEvent};
 
 /// `sample_order()` framed with schema id 1, byte by byte.
 const EXPECTED: &[u8] = &[
@@ -28,7 +28,10 @@ fn the_framed_order_is_the_specified_bytes() {
 fn the_message_decodes_back_with_its_schema_id() {
     let message = frame(&sample_order(), 0x0102_0304);
     assert_eq!(&message[1..5], &[1, 2, 3, 4]);
-    assert_eq!(unframe(&message).unwrap(), (0x0102_0304, sample_order()));
+    assert_eq!(
+        unframe(&consumer(0x0102_0304), &message).unwrap(),
+        (0x0102_0304, sample_order())
+    );
 
     let no_discount = OrderEvent {
         discount: None,
@@ -36,15 +39,17 @@ fn the_message_decodes_back_with_its_schema_id() {
     };
     let message = frame(&no_discount, 9);
     assert_eq!(message.last(), Some(&0x00), "union branch 0 is null");
-    assert_eq!(unframe(&message).unwrap(), (9, no_discount));
+    assert_eq!(unframe(&consumer(9), &message).unwrap(), (9, no_discount));
+    // An id the registry does not know is refused, not read as if it were this schema.
+    assert!(unframe(&consumer(8), &message).is_err());
 }
 
 #[test]
 fn a_message_without_the_magic_byte_is_rejected() {
     let mut message = frame(&sample_order(), 1);
     message[0] = 1;
-    assert!(unframe(&message).is_err());
-    assert!(unframe(&message[..3]).is_err());
+    assert!(unframe(&consumer(1), &message).is_err());
+    assert!(unframe(&consumer(1), &message[..3]).is_err());
 }
 
 #[test]
