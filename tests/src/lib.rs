@@ -179,57 +179,6 @@ fn diff_at(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn list(dirs: &[PathBuf]) -> std::ffi::OsString {
-        std::env::join_paths(dirs).unwrap()
-    }
-
-    #[test]
-    fn without_the_variable_only_the_repository_folder_is_walked() {
-        let (dirs, missing) = conformance_dirs_for(OsStr::new(""));
-        assert_eq!(dirs, [workspace_root().join("conformance")]);
-        assert!(missing.is_empty());
-    }
-
-    #[test]
-    fn a_missing_folder_is_reported_and_the_others_are_walked() {
-        let absent = PathBuf::from("/nonexistent/avdl2rs-conformance");
-        let extra = workspace_root().join("tests/snapshots");
-        let (dirs, missing) = conformance_dirs_for(&list(&[absent.clone(), extra.clone()]));
-        assert_eq!(dirs, [conformance_dir(), extra]);
-        assert_eq!(missing, [absent]);
-    }
-
-    #[test]
-    fn a_case_is_the_same_only_with_the_same_name_and_bytes() {
-        let original = conformance_dir().join("schemas/interop.avsc");
-        let copies = tempfile::tempdir().unwrap();
-        let copy = copies.path().join("interop.avsc");
-        std::fs::copy(&original, &copy).unwrap();
-        assert!(same_case(&original, &copy));
-        let renamed = copies.path().join("other.avsc");
-        std::fs::copy(&original, &renamed).unwrap();
-        assert!(!same_case(&original, &renamed));
-        std::fs::write(&copy, "{}").unwrap();
-        assert!(!same_case(&original, &copy));
-    }
-
-    #[test]
-    fn relative_folders_are_from_the_workspace_root_and_repeats_are_dropped() {
-        let relative = PathBuf::from("tests/snapshots");
-        let again = workspace_root().join("conformance/../conformance");
-        let (dirs, missing) = conformance_dirs_for(&list(&[relative.clone(), again, relative]));
-        assert_eq!(
-            dirs,
-            [conformance_dir(), workspace_root().join("tests/snapshots")]
-        );
-        assert!(missing.is_empty());
-    }
-}
-
 /// Runs `git ARGS…` in `dir` with a throwaway identity, failing the test when git fails: for
 /// tests that build a scratch repository.
 pub fn git(dir: &Path, args: &[&str]) {
@@ -304,4 +253,55 @@ pub fn fresh_name(prefix: &str) -> String {
         .map_or(0, |d| d.subsec_nanos());
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     format!("{prefix}-{}-{nanos}-{n}", std::process::id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(dirs: &[PathBuf]) -> std::ffi::OsString {
+        std::env::join_paths(dirs).unwrap()
+    }
+
+    #[test]
+    fn without_the_variable_only_the_repository_folder_is_walked() {
+        let (dirs, missing) = conformance_dirs_for(OsStr::new(""));
+        assert_eq!(dirs, [workspace_root().join("conformance")]);
+        assert!(missing.is_empty());
+    }
+
+    #[test]
+    fn a_missing_folder_is_reported_and_the_others_are_walked() {
+        let absent = PathBuf::from("/nonexistent/avdl2rs-conformance");
+        let extra = workspace_root().join("tests/snapshots");
+        let (dirs, missing) = conformance_dirs_for(&list(&[absent.clone(), extra.clone()]));
+        assert_eq!(dirs, [conformance_dir(), extra]);
+        assert_eq!(missing, [absent]);
+    }
+
+    #[test]
+    fn a_case_is_the_same_only_with_the_same_name_and_bytes() {
+        let original = conformance_dir().join("schemas/interop.avsc");
+        let copies = tempfile::tempdir().unwrap();
+        let copy = copies.path().join("interop.avsc");
+        std::fs::copy(&original, &copy).unwrap();
+        assert!(same_case(&original, &copy));
+        let renamed = copies.path().join("other.avsc");
+        std::fs::copy(&original, &renamed).unwrap();
+        assert!(!same_case(&original, &renamed));
+        std::fs::write(&copy, "{}").unwrap();
+        assert!(!same_case(&original, &copy));
+    }
+
+    #[test]
+    fn relative_folders_are_from_the_workspace_root_and_repeats_are_dropped() {
+        let relative = PathBuf::from("tests/snapshots");
+        let again = workspace_root().join("conformance/../conformance");
+        let (dirs, missing) = conformance_dirs_for(&list(&[relative.clone(), again, relative]));
+        assert_eq!(
+            dirs,
+            [conformance_dir(), workspace_root().join("tests/snapshots")]
+        );
+        assert!(missing.is_empty());
+    }
 }

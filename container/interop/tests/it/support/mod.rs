@@ -1,7 +1,6 @@
 //! What the interop tests share: finding the other implementations, running them, and the
 //! records both sides write, built here independently of the scripts' own copies.
 
-
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::process::Command;
