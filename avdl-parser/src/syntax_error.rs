@@ -1,6 +1,8 @@
 //! Syntax errors in words: what was expected at the furthest point the grammar reached, and
 //! what was found there.
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
 use pest::error::{ErrorVariant, InputLocation};
 
 use crate::error::{Error, ErrorKind};
@@ -70,10 +72,10 @@ fn end_of_previous_line(text: &str, original: &str, pos: usize) -> Option<usize>
 
 /// The furthest position reached and the literal tokens expected there.
 fn expected_literals(text: &str) -> Option<(usize, Vec<String>)> {
-    pest::set_error_detail(true);
-    let detailed = crate::grammar::parse_file(text).err();
-    pest::set_error_detail(false);
-    let attempts = detailed?.parse_attempts()?;
+    let detailed = DetailedParse::begin();
+    let error = crate::grammar::parse_file(text).err();
+    drop(detailed);
+    let attempts = error?.parse_attempts()?;
     let tokens: Vec<String> = attempts
         .expected_tokens()
         .into_iter()
@@ -91,6 +93,38 @@ fn expected_literals(text: &str) -> Option<(usize, Vec<String>)> {
         .map(|t| format!("`{t}`"))
         .collect();
     (!tokens.is_empty()).then_some((attempts.max_position, tokens))
+}
+
+/// Pest's detailed mode for one parse on this thread.
+///
+/// Pest offers the mode only as a process-wide switch, read when a parse starts. Detailed
+/// parses therefore take turns: without the lock, one thread switching the mode off just before
+/// another's detailed parse starts would cost that parse its literal tokens, and the same bad
+/// input would get a different message depending on what ran beside it. An ordinary parse that
+/// starts while the switch is on only records more; its tree and its error position are the
+/// same. The switch goes off again when the guard drops, even if the parse panics.
+struct DetailedParse {
+    _turn: MutexGuard<'static, ()>,
+}
+
+static DETAILED_PARSE: Mutex<()> = Mutex::new(());
+
+impl DetailedParse {
+    fn begin() -> Self {
+        // A panic during another detailed parse leaves nothing to repair: the guard of that
+        // parse has switched the mode off.
+        let guard = DETAILED_PARSE
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        pest::set_error_detail(true);
+        DetailedParse { _turn: guard }
+    }
+}
+
+impl Drop for DetailedParse {
+    fn drop(&mut self) {
+        pest::set_error_detail(false);
+    }
 }
 
 /// "a JSON value" already says `{`, `[`, a string, a number, `true`…

@@ -7,6 +7,7 @@
 mod cmd;
 mod git;
 mod io;
+mod schema_file;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -25,7 +26,8 @@ pub use io::Failure;
         avdl2rs idl schemas/orders.avdl orders.avpr\n  \
         avdl2rs idl -I shared/ - < orders.avdl\n  \
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
-        avdl2rs gen -I shared/ schemas/ -o src/generated.rs"
+        avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
+        avdl2rs cat --head 5 events.avro"
 )]
 pub struct Cli {
     /// What to do.
@@ -44,6 +46,16 @@ pub enum Command {
     Gen(cmd::gen::Args),
     /// Checks a new schema version against previous ones at a compatibility level.
     Compat(cmd::compat::Args),
+    /// Talks to a Schema Registry: register, check, get, config, subjects.
+    Registry(cmd::registry::Args),
+    /// Prints the records of Avro object container files as JSON lines.
+    Cat(cmd::cat::Args),
+    /// Prints the schema of an Avro object container file.
+    Getschema(cmd::getschema::Args),
+    /// Prints the metadata of an Avro object container file.
+    Getmeta(cmd::getmeta::Args),
+    /// Prints the number of records in an Avro object container file.
+    Count(cmd::count::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
@@ -69,6 +81,11 @@ where
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
+        Command::Registry(args) => return cmd::registry::run(args),
+        Command::Cat(args) => cmd::cat::run(args),
+        Command::Getschema(args) => cmd::getschema::run(args),
+        Command::Getmeta(args) => cmd::getmeta::run(args),
+        Command::Count(args) => cmd::count::run(args),
     };
     match result {
         Ok(()) => ExitCode::from(io::SUCCESS),

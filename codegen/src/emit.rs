@@ -84,6 +84,8 @@ pub enum Logical {
     UuidFixed,
     /// `decimal` on `bytes`.
     DecimalBytes {
+        /// The decimal's precision.
+        precision: u32,
         /// The decimal's scale.
         scale: u32,
     },
@@ -91,6 +93,8 @@ pub enum Logical {
     DecimalFixed {
         /// The fixed size in bytes.
         size: usize,
+        /// The decimal's precision.
+        precision: u32,
         /// The decimal's scale.
         scale: u32,
     },
@@ -413,10 +417,18 @@ fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
         }
         Logical::UuidString => quote!(#p::encode_uuid_string(#v, out)),
         Logical::UuidFixed => quote!(#p::encode_uuid_fixed(#v, out)),
-        Logical::DecimalBytes { .. } => quote!(#p::encode_decimal_bytes(#v, out)),
-        Logical::DecimalFixed { size, .. } => {
+        Logical::DecimalBytes { precision, scale } => {
+            let (precision, scale) = decimal_literals(*precision, *scale);
+            quote!(#p::encode_decimal_bytes(#v, #precision, #scale, out))
+        }
+        Logical::DecimalFixed {
+            size,
+            precision,
+            scale,
+        } => {
             let size = Literal::usize_unsuffixed(*size);
-            quote!(#p::encode_decimal_fixed(#v, #size, out))
+            let (precision, scale) = decimal_literals(*precision, *scale);
+            quote!(#p::encode_decimal_fixed(#v, #size, #precision, #scale, out))
         }
         Logical::Duration => quote!(#p::encode_duration(#v, out)),
     })
@@ -492,17 +504,29 @@ fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
         }
         Logical::UuidString => quote!(#p::decode_uuid_string(reader)),
         Logical::UuidFixed => quote!(#p::decode_uuid_fixed(reader)),
-        Logical::DecimalBytes { scale } => {
-            let scale = Literal::u32_unsuffixed(*scale);
-            quote!(#p::decode_decimal_bytes(reader, #scale))
+        Logical::DecimalBytes { precision, scale } => {
+            let (precision, scale) = decimal_literals(*precision, *scale);
+            quote!(#p::decode_decimal_bytes(reader, #precision, #scale))
         }
-        Logical::DecimalFixed { size, scale } => {
+        Logical::DecimalFixed {
+            size,
+            precision,
+            scale,
+        } => {
             let size = Literal::usize_unsuffixed(*size);
-            let scale = Literal::u32_unsuffixed(*scale);
-            quote!(#p::decode_decimal_fixed(reader, #size, #scale))
+            let (precision, scale) = decimal_literals(*precision, *scale);
+            quote!(#p::decode_decimal_fixed(reader, #size, #precision, #scale))
         }
         Logical::Duration => quote!(#p::decode_duration(reader)),
     }
+}
+
+/// A decimal's precision and scale as literals.
+fn decimal_literals(precision: u32, scale: u32) -> (Literal, Literal) {
+    (
+        Literal::u32_unsuffixed(precision),
+        Literal::u32_unsuffixed(scale),
+    )
 }
 
 /// The error-path step a record adds around a failing field: the field, then the record's
@@ -565,9 +589,12 @@ fn record_decode(
     });
     let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = reader_unused.then(|| quote!(let _ = reader;));
+    // One nesting level per record, so a recursive type stops at the reader's depth limit.
     quote! {
-        #silence
-        ::core::result::Result::Ok(Self { #(#inits)* })
+        reader.nested(|reader| {
+            #silence
+            ::core::result::Result::Ok(Self { #(#inits)* })
+        })
     }
 }
 
@@ -667,7 +694,7 @@ fn union_impls(
             /// Reads the value of the non-null branch `index`, whose index was already read.
             #[doc(hidden)]
             pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
-                #body
+                reader.nested(|reader| { #body })
             }
         }
     };

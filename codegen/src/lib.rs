@@ -23,6 +23,7 @@ mod defaults;
 mod docs;
 pub mod emit;
 mod error;
+mod large;
 mod naming;
 mod render;
 mod space;

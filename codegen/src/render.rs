@@ -472,10 +472,12 @@ fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
         TypeRef::Logical(LogicalRef::Uuid { fixed: false }) => {
             format!("{rt}::__private::serde_uuid_string{option}")
         }
-        TypeRef::Logical(LogicalRef::Decimal { scale, .. }) => {
+        TypeRef::Logical(LogicalRef::Decimal {
+            precision, scale, ..
+        }) => {
             let module = format!("{rt}::__private::serde_decimal{option}");
-            let serialize = format!("{module}::serialize");
-            let deserialize = format!("{module}::deserialize::<_, {scale}>");
+            let serialize = format!("{module}::serialize::<_, {precision}, {scale}>");
+            let deserialize = format!("{module}::deserialize::<_, {precision}, {scale}>");
             return Some(
                 quote!(#[serde(serialize_with = #serialize, deserialize_with = #deserialize)]),
             );
@@ -525,11 +527,20 @@ fn emit_logical(logical: &LogicalRef) -> emit::Logical {
         },
         LogicalRef::Uuid { fixed: false } => emit::Logical::UuidString,
         LogicalRef::Uuid { fixed: true } => emit::Logical::UuidFixed,
-        LogicalRef::Decimal { fixed: None, scale } => emit::Logical::DecimalBytes { scale },
+        LogicalRef::Decimal {
+            fixed: None,
+            precision,
+            scale,
+        } => emit::Logical::DecimalBytes { precision, scale },
         LogicalRef::Decimal {
             fixed: Some(size),
+            precision,
             scale,
-        } => emit::Logical::DecimalFixed { size, scale },
+        } => emit::Logical::DecimalFixed {
+            size,
+            precision,
+            scale,
+        },
         LogicalRef::Duration => emit::Logical::Duration,
     }
 }

@@ -164,6 +164,8 @@ pub(crate) enum LogicalRef {
     Decimal {
         /// The fixed size, for `decimal` on fixed.
         fixed: Option<usize>,
+        /// The precision.
+        precision: u32,
         /// The scale.
         scale: u32,
     },
@@ -184,6 +186,7 @@ impl TypeSpace {
         builder.convert_named()?;
         let mut space = TypeSpace { defs: builder.defs };
         crate::cycles::box_cycle_edges(&mut space.defs);
+        crate::large::box_large_branches(&mut space.defs);
         space.decide_eq();
         Ok(space)
     }
@@ -410,7 +413,11 @@ impl Builder<'_> {
             krate => Some(LogicalRef::Time(krate, kind)),
         };
         match logical {
-            LogicalType::Decimal { scale, .. } => Some(LogicalRef::Decimal { fixed, scale }),
+            LogicalType::Decimal { precision, scale } => Some(LogicalRef::Decimal {
+                fixed,
+                precision,
+                scale,
+            }),
             LogicalType::Uuid => Some(LogicalRef::Uuid {
                 fixed: fixed.is_some(),
             }),

@@ -286,12 +286,19 @@ impl<'a> Types<'a> {
             };
             let name = self.fixed_name(attrs, "Decimal");
             let size = size.value;
-            let value = Value::Logical(Logical::DecimalFixed { size, scale });
+            let value = Value::Logical(Logical::DecimalFixed {
+                size,
+                precision,
+                scale,
+            });
             Some(self.fixed(value, &name, size, logical))
         } else {
             let mut json = json!({"type": "bytes"});
             merge(&mut json, logical);
-            Some(leaf(Value::Logical(Logical::DecimalBytes { scale }), json))
+            Some(leaf(
+                Value::Logical(Logical::DecimalBytes { precision, scale }),
+                json,
+            ))
         }
     }
 

@@ -9,7 +9,7 @@
 //! `apache_avro_resolving`: apache-avro reading the v1 bytes with the v2 schema as reader.
 
 #[macro_use]
-#[path = "../tests/resolve_support/mod.rs"]
+#[path = "../tests/it/resolve_support.rs"]
 mod support;
 
 use std::hint::black_box;

@@ -16,16 +16,17 @@
 //!   `apache_avro::to_value`/`from_value` expect;
 //! * here (feature `uuid`): `encode_uuid_string`/`decode_uuid_string` (36-character
 //!   hyphenated text), `encode_uuid_fixed`/`decode_uuid_fixed` (16 bytes);
-//! * here: `encode_decimal_bytes(&Decimal, out)`/`decode_decimal_bytes(reader, scale)`,
-//!   `encode_decimal_fixed(&Decimal, size, out)`/`decode_decimal_fixed(reader, size, scale)`,
+//! * here: `encode_decimal_bytes(&Decimal, precision, scale, out)`/
+//!   `decode_decimal_bytes(reader, precision, scale)`, `encode_decimal_fixed(&Decimal, size,
+//!   precision, scale, out)`/`decode_decimal_fixed(reader, size, precision, scale)`,
 //!   `encode_big_decimal`/`decode_big_decimal` (`big-decimal` on bytes),
 //!   `encode_duration`/`decode_duration`;
 //! * `apache_avro` (feature `apache-avro`): the crate, re-exported for generated
 //!   `apache_avro::AvroSchema` impls;
 //! * `serde`, re-exported, [`serde_fixed`] for the bytes of a `fixed` and [`serde_decimal`]
-//!   for a `decimal` (its decimal text in human-readable formats, else its unscaled bytes
-//!   read with the schema's scale), `serde_uuid_string` (feature `uuid`) for a `uuid` on
-//!   `string` as its text in every format.
+//!   for a `decimal` (its decimal text in human-readable formats, else its unscaled bytes),
+//!   fitted to the schema's precision and scale, `serde_uuid_string` (feature `uuid`) for a
+//!   `uuid` on `string` as its text in every format.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
@@ -61,28 +62,43 @@ mod text_form;
 #[cfg(any(feature = "chrono", feature = "time"))]
 mod units;
 
-/// Writes a `decimal` on `bytes`: the shortest two's-complement bytes of the unscaled value.
-/// The scale is the schema's; the value's own scale is not checked against it.
+/// Writes a `decimal(precision, scale)` on `bytes`: the value rescaled to the schema's
+/// `scale` (an error if that would round it or if it has more than `precision` digits), as
+/// the shortest two's-complement bytes of the unscaled value.
 #[inline]
-pub fn encode_decimal_bytes(value: &Decimal, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    codec::write_bytes(out, value.unscaled_bytes());
+pub fn encode_decimal_bytes(
+    value: &Decimal,
+    precision: u32,
+    scale: u32,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    codec::write_bytes(out, value.to_schema(precision, scale)?.unscaled_bytes());
     Ok(())
 }
 
-/// Reads a `decimal` on `bytes` with the schema's `scale`.
+/// Reads a `decimal(precision, scale)` on `bytes`; more than `precision` digits is an error.
 #[inline]
-pub fn decode_decimal_bytes(reader: &mut Reader<'_>, scale: u32) -> Result<Decimal, DecodeError> {
-    reader.read_bytes().map(|bytes| Decimal::new(bytes, scale))
+pub fn decode_decimal_bytes(
+    reader: &mut Reader<'_>,
+    precision: u32,
+    scale: u32,
+) -> Result<Decimal, DecodeError> {
+    let start = reader.position();
+    let bytes = reader.read_bytes()?;
+    checked_precision(Decimal::new(bytes, scale), precision, start)
 }
 
-/// Writes a `decimal` on a `fixed` of `size` bytes, sign-extended; an error if the unscaled
-/// value needs more bytes.
+/// Writes a `decimal(precision, scale)` on a `fixed` of `size` bytes: rescaled and checked as
+/// for [`encode_decimal_bytes`], then sign-extended to `size`.
 #[inline]
 pub fn encode_decimal_fixed(
     value: &Decimal,
     size: usize,
+    precision: u32,
+    scale: u32,
     out: &mut Vec<u8>,
 ) -> Result<(), EncodeError> {
+    let value = value.to_schema(precision, scale)?;
     let needed = value.unscaled_bytes().len();
     if needed > size {
         return Err(EncodeError::new(EncodeErrorKind::DecimalTooWide {
@@ -96,16 +112,32 @@ pub fn encode_decimal_fixed(
     Ok(())
 }
 
-/// Reads a `decimal` on a `fixed` of `size` bytes with the schema's `scale`.
+/// Reads a `decimal(precision, scale)` on a `fixed` of `size` bytes; more than `precision`
+/// digits is an error.
 #[inline]
 pub fn decode_decimal_fixed(
     reader: &mut Reader<'_>,
     size: usize,
+    precision: u32,
     scale: u32,
 ) -> Result<Decimal, DecodeError> {
-    reader
-        .read_fixed_slice(size)
-        .map(|bytes| Decimal::new(bytes, scale))
+    let start = reader.position();
+    let bytes = reader.read_fixed_slice(size)?;
+    checked_precision(Decimal::new(bytes, scale), precision, start)
+}
+
+/// `value` if it has at most `precision` digits, else the error for a decimal read at byte
+/// `offset`.
+fn checked_precision(
+    value: Decimal,
+    precision: u32,
+    offset: usize,
+) -> Result<Decimal, DecodeError> {
+    if value.fits_precision(precision) {
+        return Ok(value);
+    }
+    let detail = format!("{value} has more than the {precision} digits of the schema's precision");
+    Err(DecodeError::invalid_logical("decimal", detail, offset))
 }
 
 /// Writes a `big-decimal`: `bytes` holding the unscaled bytes (as `bytes`) and the scale (as

@@ -4,24 +4,113 @@
 //! `Vec<u8>` and decodes through a [`Reader`], which borrows the input and never builds an
 //! intermediate value tree.
 //!
-//! The [`Reader`] treats its input as untrusted: every length and count is checked against
-//! the bytes that are left before anything is allocated, and an array reserves at most 1 MiB
-//! ahead of the items it has read, so the memory a hostile input costs grows only with the
-//! values it really holds; every failure is a [`DecodeError`] carrying the byte offset (never
-//! a panic).
+//! The [`Reader`] treats its input as untrusted: every length is checked against the bytes
+//! that are left before anything is allocated, and every failure is a [`DecodeError`]
+//! carrying the byte offset (never a panic). Three things a few bytes could otherwise
+//! multiply are bounded by one [`DecodeLimits`] budget per decode, shared by every nesting
+//! level (see there for the defaults and how to change them):
 //!
-//! Limit: the items of one array or map can number at most the bytes that were left when the
-//! array or map started. Any real item takes at least one byte except `null` (and empty
-//! records), so this caps only arrays of those, and it keeps a few bytes from describing a
-//! loop over billions of empty items.
+//! * nesting depth, so a deep value cannot overflow the stack while it is read or dropped;
+//! * array items and map entries in all, so a block count cannot describe billions of
+//!   zero-byte items (`null`, empty records, `fixed(0)`) read in a loop;
+//! * the memory the items' slots take in their `Vec` or map, so one-byte items that are large
+//!   in memory cannot turn a small message into gigabytes.
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 
-/// A cursor over untrusted Avro binary input.
+/// A cursor over untrusted Avro binary input, with the budget of its decode.
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Records (and other nesting levels) entered and not left yet.
+    depth: usize,
+    /// The stack address where the outermost nesting level was entered.
+    stack_base: usize,
+    /// Array items and map entries read so far.
+    items: usize,
+    /// Bytes of item slots committed so far.
+    memory: usize,
+    /// The limits, or `None` for the defaults of the input length, which are then computed
+    /// only when an array or map needs them: most messages never do, and a reader is made
+    /// per message.
+    limits: Option<DecodeLimits>,
+}
+
+/// The bounds of one decode. [`Reader::new`] sets them from the input length with
+/// [`DecodeLimits::for_input_len`]; [`Reader::with_limits`] takes others.
+///
+/// Each limit is a budget for the whole decode, shared by all nesting levels, so the work and
+/// memory a message can cost grow linearly with its length whatever its shape:
+///
+/// ```
+/// use avdl2rs::codec::{DecodeLimits, Reader};
+///
+/// // `array<null>` with three items: one block of count 3 (zig-zag 6), then the end.
+/// let bytes = [0x06, 0x00];
+/// let nulls = Reader::new(&bytes).read_array(|_| Ok(())).unwrap();
+/// assert_eq!(nulls.len(), 3);
+///
+/// // The same with a budget of two items is refused.
+/// let strict = DecodeLimits { max_items: 2, ..DecodeLimits::for_input_len(bytes.len()) };
+/// assert!(Reader::with_limits(&bytes, strict).read_array(|_| Ok(())).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeLimits {
+    /// The deepest nesting of records and union enums a decode follows
+    /// ([`DecodeLimits::DEFAULT_MAX_DEPTH`]). It bounds the stack that dropping the value
+    /// needs, and with `max_stack` the stack the decode needs.
+    pub max_depth: usize,
+    /// The most stack the nested levels of a decode may take, in bytes, measured from where
+    /// the outermost record was entered ([`DecodeLimits::DEFAULT_MAX_STACK`]). A level's
+    /// frame depends on the type and the build (a record of many fields in a debug build
+    /// takes several KiB), so the depth alone cannot promise that a decode fits a thread's
+    /// stack; this does, whichever limit is reached first.
+    pub max_stack: usize,
+    /// The most array items and map entries, all arrays and maps together. Items that take
+    /// input bytes are bounded by the input anyway; this bounds the ones that take none.
+    pub max_items: usize,
+    /// The most bytes the slots of all decoded array items and map entries may take
+    /// (`size_of` of the item, or of the key and value, per entry). Strings and bytes are
+    /// not counted: they are copies of input bytes.
+    pub max_memory: usize,
+}
+
+impl DecodeLimits {
+    /// The default nesting limit, the same on every decode path.
+    pub const DEFAULT_MAX_DEPTH: usize = 512;
+    /// The default stack a decode may take: 1 MiB, half of a 2 MiB thread (tokio's worker
+    /// default), leaving the other half to the caller.
+    pub const DEFAULT_MAX_STACK: usize = 1 << 20;
+    /// The default item budget per input byte.
+    pub const ITEMS_PER_BYTE: usize = 8;
+    /// The default item budget of a short input.
+    pub const MIN_ITEMS: usize = 1 << 16;
+    /// The default slot memory per input byte.
+    pub const MEMORY_PER_BYTE: usize = 64;
+    /// The default slot memory of a short input.
+    pub const MIN_MEMORY: usize = 1 << 20;
+
+    /// The defaults for an input of `len` bytes: depth 512 and 1 MiB of stack; `8 × len`
+    /// items (at least 65,536); `64 × len` bytes of item slots (at least 1 MiB).
+    pub const fn for_input_len(len: usize) -> Self {
+        let items = len.saturating_mul(Self::ITEMS_PER_BYTE);
+        let memory = len.saturating_mul(Self::MEMORY_PER_BYTE);
+        DecodeLimits {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_stack: Self::DEFAULT_MAX_STACK,
+            max_items: if items > Self::MIN_ITEMS {
+                items
+            } else {
+                Self::MIN_ITEMS
+            },
+            max_memory: if memory > Self::MIN_MEMORY {
+                memory
+            } else {
+                Self::MIN_MEMORY
+            },
+        }
+    }
 }
 
 /// Reverses the zig-zag mapping of signed to unsigned integers.
@@ -37,10 +126,106 @@ fn zigzag(value: i64) -> u64 {
 }
 
 impl<'a> Reader<'a> {
-    /// A reader at the start of `bytes`.
+    /// A reader at the start of `bytes`, with the default limits for its length
+    /// ([`DecodeLimits::for_input_len`]).
     #[inline]
     pub fn new(bytes: &'a [u8]) -> Self {
-        Self { bytes, pos: 0 }
+        Self::with(bytes, None)
+    }
+
+    /// A reader at the start of `bytes` with the budget `limits`.
+    #[inline]
+    pub fn with_limits(bytes: &'a [u8], limits: DecodeLimits) -> Self {
+        Self::with(bytes, Some(limits))
+    }
+
+    #[inline]
+    fn with(bytes: &'a [u8], limits: Option<DecodeLimits>) -> Self {
+        Self {
+            bytes,
+            pos: 0,
+            depth: 0,
+            stack_base: 0,
+            items: 0,
+            memory: 0,
+            limits,
+        }
+    }
+
+    /// The limits of this reader's decode.
+    #[inline]
+    pub fn limits(&self) -> DecodeLimits {
+        self.limits
+            .unwrap_or_else(|| DecodeLimits::for_input_len(self.bytes.len()))
+    }
+
+    /// The depth and stack limits, which do not depend on the input length.
+    #[inline]
+    fn nesting_limits(&self) -> (usize, usize) {
+        match &self.limits {
+            Some(limits) => (limits.max_depth, limits.max_stack),
+            None => (
+                DecodeLimits::DEFAULT_MAX_DEPTH,
+                DecodeLimits::DEFAULT_MAX_STACK,
+            ),
+        }
+    }
+
+    /// Runs `read` one nesting level deeper: an error past [`DecodeLimits::max_depth`], or
+    /// once the levels take more than [`DecodeLimits::max_stack`] bytes of stack. Generated
+    /// and derived code reads every record and union enum through it, and so does the
+    /// resolving decode.
+    #[inline]
+    pub fn nested<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        // An address in the caller's frame: how far the stack has grown since the first level.
+        let marker = 0u8;
+        let here = std::ptr::addr_of!(marker) as usize;
+        let (max_depth, max_stack) = self.nesting_limits();
+        if self.depth == 0 {
+            self.stack_base = here;
+        } else if self.depth >= max_depth || here.abs_diff(self.stack_base) > max_stack {
+            return Err(self.too_deep());
+        }
+        self.depth += 1;
+        let value = read(self);
+        self.depth -= 1;
+        value
+    }
+
+    #[cold]
+    fn too_deep(&self) -> DecodeError {
+        let (max_depth, max_stack) = self.nesting_limits();
+        let kind = if self.depth >= max_depth {
+            DecodeErrorKind::TooDeep { limit: max_depth }
+        } else {
+            DecodeErrorKind::TooMuchStack {
+                limit: max_stack,
+                depth: self.depth,
+            }
+        };
+        self.limit_error(kind)
+    }
+
+    #[cold]
+    fn limit_error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(kind, self.pos)
+    }
+
+    /// Takes `count` items of `slot` bytes each from the memory budget.
+    #[inline]
+    fn commit(&mut self, count: usize, slot: usize) -> Result<(), DecodeError> {
+        match count.checked_mul(slot) {
+            Some(bytes) if bytes <= self.limits().max_memory - self.memory => {
+                self.memory += bytes;
+                Ok(())
+            }
+            _ => Err(self.limit_error(DecodeErrorKind::TooMuchMemory {
+                limit: self.limits().max_memory,
+            })),
+        }
     }
 
     /// The number of bytes consumed so far (the offset errors report).
@@ -278,9 +463,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one block header of an array or map: the item count (0 at the end), reading and
-    /// checking the byte size of the negative-count form. `budget` is how many more items the
-    /// whole array or map may still have (see the module documentation).
-    fn read_block_header(&mut self, budget: usize) -> Result<BlockHeader, DecodeError> {
+    /// checking the byte size of the negative-count form, and taking the count from the item
+    /// budget.
+    fn read_block_header(&mut self) -> Result<BlockHeader, DecodeError> {
         let start = self.pos;
         let count = self.read_long()?;
         let byte_size = if count < 0 {
@@ -298,37 +483,38 @@ impl<'a> Reader<'a> {
         } else {
             None
         };
-        let magnitude = count.unsigned_abs();
-        let limit = budget.min(self.remaining());
-        match usize::try_from(magnitude) {
-            Ok(count) if count <= limit => Ok(BlockHeader { count, byte_size }),
+        match usize::try_from(count.unsigned_abs()) {
+            Ok(count) if count <= self.limits().max_items - self.items => {
+                self.items += count;
+                Ok(BlockHeader { count, byte_size })
+            }
             _ => Err(DecodeError::new(
-                DecodeErrorKind::BlockCountTooLarge {
-                    count: magnitude,
-                    limit,
+                DecodeErrorKind::TooManyItems {
+                    count: count.unsigned_abs(),
+                    limit: self.limits().max_items,
                 },
                 start,
             )),
         }
     }
 
-    /// Reads all blocks of an array or map into `state`: `on_block` gets each block's count
-    /// (to reserve room), `item` each item with its index across blocks. Returns the total
-    /// item count.
+    /// Reads all blocks of an array or map into `state`: each block's count is taken from
+    /// the memory budget at `slot` bytes an item, then `on_block` gets it (to reserve room),
+    /// and `item` each item with its index across blocks. Returns the total item count.
     fn read_blocks_into<S>(
         &mut self,
         state: &mut S,
+        slot: usize,
         on_block: fn(&mut S, usize),
         mut item: impl FnMut(&mut Self, &mut S, usize) -> Result<(), DecodeError>,
     ) -> Result<usize, DecodeError> {
-        let mut budget = self.remaining();
         let mut index = 0;
         loop {
-            let header = self.read_block_header(budget)?;
+            let header = self.read_block_header()?;
             if header.count == 0 {
                 return Ok(index);
             }
-            budget -= header.count;
+            self.commit(header.count, slot)?;
             on_block(state, header.count);
             for _ in 0..header.count {
                 item(self, state, index)?;
@@ -339,17 +525,24 @@ impl<'a> Reader<'a> {
 
     /// Reads all blocks of an array or map (either block form), calling `item` with the
     /// reader and the item's index across blocks; returns the item count. For schema-driven
-    /// readers that do not collect into a `Vec` or map; `item` adds its own error path.
+    /// readers that do not collect into a `Vec` or map (items are counted, memory is not);
+    /// `item` adds its own error path.
     pub fn read_blocks(
         &mut self,
         mut item: impl FnMut(&mut Self, usize) -> Result<(), DecodeError>,
     ) -> Result<usize, DecodeError> {
-        self.read_blocks_into(&mut (), |_, _| {}, |reader, _, index| item(reader, index))
+        self.read_blocks_into(
+            &mut (),
+            0,
+            |_, _| {},
+            |reader, _, index| item(reader, index),
+        )
     }
 
     /// Reads an array: all its blocks, each item with `item`. Item errors get the item's
-    /// index added to their path. Room is reserved per block for its count (already bounded
-    /// by the input left), but for no more than 1 MiB of items ahead of those read.
+    /// index added to their path. Each block's count is checked against the item and memory
+    /// budgets, then room is reserved for it, but for no more than 1 MiB of items ahead of
+    /// those read.
     #[inline]
     pub fn read_array<T>(
         &mut self,
@@ -358,6 +551,7 @@ impl<'a> Reader<'a> {
         let mut items = Vec::new();
         self.read_blocks_into(
             &mut items,
+            std::mem::size_of::<T>(),
             |items, count| items.reserve(prealloc::<T>(count)),
             |reader, items, index| {
                 items.push(item(reader).map_err(|e| e.at_index(index))?);
@@ -378,12 +572,17 @@ impl<'a> Reader<'a> {
         M: Default + Extend<(String, T)>,
     {
         let mut map = M::default();
-        self.read_blocks(|reader, index| {
-            let key = reader.read_string().map_err(|e| e.at_index(index))?;
-            let entry = value(reader).map_err(|e| e.at_key(key))?;
-            map.extend(std::iter::once((key.to_owned(), entry)));
-            Ok(())
-        })?;
+        self.read_blocks_into(
+            &mut map,
+            std::mem::size_of::<(String, T)>(),
+            |_, _| {},
+            |reader, map, index| {
+                let key = reader.read_string().map_err(|e| e.at_index(index))?;
+                let entry = value(reader).map_err(|e| e.at_key(key))?;
+                map.extend(std::iter::once((key.to_owned(), entry)));
+                Ok(())
+            },
+        )?;
         Ok(map)
     }
 
@@ -418,13 +617,11 @@ impl<'a> Reader<'a> {
         &mut self,
         mut item: impl FnMut(&mut Self) -> Result<(), DecodeError>,
     ) -> Result<(), DecodeError> {
-        let mut budget = self.remaining();
         loop {
-            let header = self.read_block_header(budget)?;
+            let header = self.read_block_header()?;
             if header.count == 0 {
                 return Ok(());
             }
-            budget -= header.count;
             match header.byte_size {
                 Some(size) => self.skip_fixed(size)?,
                 None => {
@@ -438,8 +635,8 @@ impl<'a> Reader<'a> {
 }
 
 /// The most memory an array reserves ahead of the items it has read: a block count is
-/// only checked against the input bytes, and an item may be much larger in memory than in
-/// the input, so beyond this the `Vec` grows as items actually arrive.
+/// only checked against the budgets, which may be far larger than what a short input really
+/// holds, so beyond this the `Vec` grows as items actually arrive.
 const PREALLOC_BYTES: usize = 1 << 20;
 
 /// How many items of `T` to reserve for a block of `count`.

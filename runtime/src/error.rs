@@ -132,13 +132,33 @@ pub enum DecodeErrorKind {
         /// Bytes that were left after it.
         remaining: usize,
     },
-    /// An array or map block announced more items than bytes left in the input (each item is
-    /// counted as at least one byte, which also bounds arrays of zero-size items like `null`).
-    BlockCountTooLarge {
+    /// An array or map block announced more items than the decode's item budget has left
+    /// ([`crate::codec::DecodeLimits::max_items`], shared by all arrays and maps).
+    TooManyItems {
         /// The item count read (its absolute value, for the negative-count form).
         count: u64,
-        /// The limit it exceeded.
+        /// The item budget of the whole decode.
         limit: usize,
+    },
+    /// The items of the arrays and maps read so far would take more memory than the decode's
+    /// budget ([`crate::codec::DecodeLimits::max_memory`]).
+    TooMuchMemory {
+        /// The memory budget of the whole decode, in bytes.
+        limit: usize,
+    },
+    /// Records (or union enums) nested deeper than the decode's limit
+    /// ([`crate::codec::DecodeLimits::max_depth`]).
+    TooDeep {
+        /// The nesting limit.
+        limit: usize,
+    },
+    /// The nested levels of the decode took more stack than its limit
+    /// ([`crate::codec::DecodeLimits::max_stack`]) before reaching the depth limit.
+    TooMuchStack {
+        /// The stack limit, in bytes.
+        limit: usize,
+        /// The nesting depth reached.
+        depth: usize,
     },
     /// The byte size of a negative-count block was negative or beyond the input.
     BadBlockSize(i64),
@@ -188,9 +208,20 @@ impl fmt::Display for DecodeErrorKind {
                 f,
                 "length {length} is larger than the {remaining} bytes left"
             ),
-            Self::BlockCountTooLarge { count, limit } => write!(
+            Self::TooManyItems { count, limit } => write!(
                 f,
-                "block count {count} is larger than the limit of {limit} items (bytes left)"
+                "block count {count} goes past the budget of {limit} array items and map entries of this decode"
+            ),
+            Self::TooMuchMemory { limit } => write!(
+                f,
+                "array items and map entries would take more than the {limit} bytes this decode may commit"
+            ),
+            Self::TooDeep { limit } => {
+                write!(f, "values nested deeper than the limit of {limit} levels")
+            }
+            Self::TooMuchStack { limit, depth } => write!(
+                f,
+                "values nested {depth} levels deep take more than the {limit} bytes of stack this decode may use"
             ),
             Self::BadBlockSize(size) => write!(f, "bad block byte size {size}"),
             Self::InvalidUtf8 => f.write_str("string is not valid UTF-8"),
@@ -308,6 +339,21 @@ pub enum EncodeErrorKind {
         /// The bytes the unscaled value needs.
         needed: usize,
     },
+    /// A decimal has more fraction digits than the schema's scale, and dropping them would
+    /// round it.
+    DecimalScaleTooLarge {
+        /// The value, in plain notation.
+        value: String,
+        /// The schema's scale.
+        scale: u32,
+    },
+    /// A decimal, at the schema's scale, has more digits than the schema's precision.
+    DecimalPrecisionTooLarge {
+        /// The value, in plain notation.
+        value: String,
+        /// The schema's precision.
+        precision: u32,
+    },
     /// A map's entries did not number what was announced for its block.
     MapLengthMismatch {
         /// The announced length.
@@ -329,6 +375,14 @@ impl fmt::Display for EncodeErrorKind {
             Self::DecimalTooWide { size, needed } => {
                 write!(f, "decimal needs {needed} bytes but its fixed has {size}")
             }
+            Self::DecimalScaleTooLarge { value, scale } => write!(
+                f,
+                "decimal {value} has more than {scale} fraction digits: writing it at scale {scale} would round it"
+            ),
+            Self::DecimalPrecisionTooLarge { value, precision } => write!(
+                f,
+                "decimal {value} has more than the {precision} digits of its schema's precision"
+            ),
             Self::MapLengthMismatch { announced, written } => write!(
                 f,
                 "map announced {announced} entries but {written} were written"

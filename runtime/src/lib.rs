@@ -121,7 +121,9 @@ pub trait AvroDecode: Sized {
 /// // Magic byte, schema id 42 big-endian, then the body: 21 as a zig-zag varint.
 /// let message = Ping { id: 21 }.to_confluent(42)?;
 /// assert_eq!(message, [0x00, 0x00, 0x00, 0x00, 0x2a, 0x2a]);
-/// assert_eq!(Ping::from_confluent(&message)?, (42, Ping { id: 21 }));
+/// // Read back only if the id is the one this schema is registered under; a consumer of
+/// // other schema versions uses `avdl2rs::resolve::Consumer` instead.
+/// assert_eq!(Ping::from_confluent_expecting(&message, 42)?, Ping { id: 21 });
 ///
 /// let single = Ping { id: 21 }.to_single_object()?;
 /// assert_eq!(Ping::from_single_object(&single)?, Ping { id: 21 });
@@ -156,9 +158,19 @@ pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
         self.encode(out)
     }
 
-    /// Reads a Confluent-framed message with this type's schema, returning the schema id.
-    fn from_confluent(message: &[u8]) -> Result<(i32, Self), WireError> {
-        wire::decode_confluent(message)
+    /// Reads a Confluent-framed message whose schema id must be `schema_id`, the id this
+    /// type's schema is registered under (see [`wire::decode_confluent_expecting`]). To read
+    /// messages of other schema versions, use [`resolve::Consumer`].
+    fn from_confluent_expecting(message: &[u8], schema_id: i32) -> Result<Self, WireError> {
+        wire::decode_confluent_expecting(message, schema_id)
+    }
+
+    /// Reads a Confluent-framed message *assuming* it was written with this type's schema,
+    /// whatever its id says, and returns the id. A message of another schema version
+    /// decodes into wrong values or fails: see [`wire::decode_confluent_assume_schema`], and
+    /// prefer [`resolve::Consumer`] or [`Avro::from_confluent_expecting`].
+    fn from_confluent_assume_schema(message: &[u8]) -> Result<(i32, Self), WireError> {
+        wire::decode_confluent_assume_schema(message)
     }
 
     /// The single-object encoding of `self` (marker, fingerprint, body).

@@ -8,6 +8,12 @@
 //!
 //! Each malformed frame has its own [`WireError`] variant, so a consumer can tell a message
 //! that is not Avro at all from one whose body is damaged.
+//!
+//! A Confluent frame names its writer schema only by a registry id, so no function here can
+//! know that the body was written with the reader's schema: read frames with
+//! [`crate::resolve::Consumer`], which looks the id up, or with
+//! [`decode_confluent_expecting`] when the one id your schema is registered under is known.
+//! [`decode_confluent_assume_schema`] skips that check, as its name says.
 
 use crate::codec::Reader;
 use crate::error::DecodeError;
@@ -60,6 +66,14 @@ pub enum WireError {
         expected: u64,
         /// The fingerprint in the message.
         found: u64,
+    },
+    /// A Confluent frame carries another schema id than the one expected.
+    #[error("schema id {found} is not the expected {expected}: read it with a Consumer, which resolves other schema versions")]
+    UnexpectedSchemaId {
+        /// The schema id the reader's schema is registered under.
+        expected: i32,
+        /// The schema id in the message.
+        found: i32,
     },
     /// The Avro body after the header could not be decoded (offsets count from the body's
     /// first byte).
@@ -117,11 +131,28 @@ pub fn decode_body<T: AvroDecode>(body: &[u8]) -> Result<T, DecodeError> {
     Ok(value)
 }
 
-/// Decodes a Confluent-framed message whose body is a `T`, returning the schema id too.
+/// Decodes a Confluent-framed message as a `T` when its schema id is `expected`, the id
+/// `T`'s schema is registered under; any other id is [`WireError::UnexpectedSchemaId`].
+pub fn decode_confluent_expecting<T: AvroDecode>(
+    message: &[u8],
+    expected: i32,
+) -> Result<T, WireError> {
+    let (found, body) = split_confluent(message)?;
+    if found != expected {
+        return Err(WireError::UnexpectedSchemaId { expected, found });
+    }
+    Ok(decode_body(body)?)
+}
+
+/// Decodes a Confluent-framed message *assuming* it was written with `T`'s own schema,
+/// whatever its schema id says, and returns the id.
 ///
-/// The body is read with `T`'s own schema: the id is not checked, since only the registry
-/// knows which schema it stands for.
-pub fn decode_confluent<T: AvroDecode>(message: &[u8]) -> Result<(i32, T), WireError> {
+/// Only for topics where every producer uses exactly this schema: a message written with
+/// another version (fields reordered, a field added) decodes into wrong values or fails.
+/// [`crate::resolve::Consumer`] reads every version correctly.
+pub fn decode_confluent_assume_schema<T: AvroDecode>(
+    message: &[u8],
+) -> Result<(i32, T), WireError> {
     let (schema_id, body) = split_confluent(message)?;
     Ok((schema_id, decode_body(body)?))
 }

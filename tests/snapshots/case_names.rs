@@ -49,13 +49,16 @@ pub mod org {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            value: reader
-                                .read_int()
-                                .map_err(|e| {
-                                    e.in_field("value").in_type("org.example.names.builder")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    value: reader
+                                        .read_int()
+                                        .map_err(|e| {
+                                            e.in_field("value").in_type("org.example.names.builder")
+                                        })?,
+                                })
+                            })
                     }
                 }
                 impl Builder {
@@ -128,31 +131,34 @@ pub mod org {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map_err(|e| {
-                                    e.in_field("inner").in_type("org.example.names.Builder")
-                                })?,
-                            again: reader
-                                .read_union_index(2)
-                                .and_then(|index| {
-                                    if index == 0 {
-                                        ::core::result::Result::Ok(::core::option::Option::None)
-                                    } else {
-                                        <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                            .map(::core::option::Option::Some)
-                                    }
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map_err(|e| {
+                                            e.in_field("inner").in_type("org.example.names.Builder")
+                                        })?,
+                                    again: reader
+                                        .read_union_index(2)
+                                        .and_then(|index| {
+                                            if index == 0 {
+                                                ::core::result::Result::Ok(::core::option::Option::None)
+                                            } else {
+                                                <Builder as ::avdl2rs::AvroDecode>::decode(reader)
+                                                    .map(::core::option::Option::Some)
+                                            }
+                                        })
+                                        .map_err(|e| {
+                                            e.in_field("again").in_type("org.example.names.Builder")
+                                        })?,
+                                    far: ::avdl2rs::__private::logical_chrono::decode_date(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("far").in_type("org.example.names.Builder")
+                                        })?,
                                 })
-                                .map_err(|e| {
-                                    e.in_field("again").in_type("org.example.names.Builder")
-                                })?,
-                            far: ::avdl2rs::__private::logical_chrono::decode_date(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("far").in_type("org.example.names.Builder")
-                                })?,
-                        })
+                            })
                     }
                 }
                 impl Builder2 {

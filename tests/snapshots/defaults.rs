@@ -176,13 +176,18 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                a: reader.read_int().map_err(|e| e.in_field("a").in_type("Inner"))?,
-                b: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("b").in_type("Inner"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        a: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("a").in_type("Inner"))?,
+                        b: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(|e| e.in_field("b").in_type("Inner"))?,
+                    })
+                })
         }
     }
     impl Inner {
@@ -330,73 +335,76 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                enabled: reader
-                    .read_boolean()
-                    .map_err(|e| e.in_field("enabled").in_type("Settings"))?,
-                retries: reader
-                    .read_int()
-                    .map_err(|e| e.in_field("retries").in_type("Settings"))?,
-                limit: reader
-                    .read_long()
-                    .map_err(|e| e.in_field("limit").in_type("Settings"))?,
-                ratio: reader
-                    .read_float()
-                    .map_err(|e| e.in_field("ratio").in_type("Settings"))?,
-                missing: reader
-                    .read_double()
-                    .map_err(|e| e.in_field("missing").in_type("Settings"))?,
-                floor: reader
-                    .read_double()
-                    .map_err(|e| e.in_field("floor").in_type("Settings"))?,
-                name: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("name").in_type("Settings"))?,
-                raw: reader
-                    .read_bytes()
-                    .map(<[u8]>::to_vec)
-                    .map_err(|e| e.in_field("raw").in_type("Settings"))?,
-                tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("tag").in_type("Settings"))?,
-                level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("level").in_type("Settings"))?,
-                inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("inner").in_type("Settings"))?,
-                list: reader
-                    .read_array(|reader| reader.read_int())
-                    .map_err(|e| e.in_field("list").in_type("Settings"))?,
-                lookup: reader
-                    .read_map(|reader| reader.read_long())
-                    .map_err(|e| e.in_field("lookup").in_type("Settings"))?,
-                maybe: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(::core::option::Option::Some)
-                        }
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        enabled: reader
+                            .read_boolean()
+                            .map_err(|e| e.in_field("enabled").in_type("Settings"))?,
+                        retries: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("retries").in_type("Settings"))?,
+                        limit: reader
+                            .read_long()
+                            .map_err(|e| e.in_field("limit").in_type("Settings"))?,
+                        ratio: reader
+                            .read_float()
+                            .map_err(|e| e.in_field("ratio").in_type("Settings"))?,
+                        missing: reader
+                            .read_double()
+                            .map_err(|e| e.in_field("missing").in_type("Settings"))?,
+                        floor: reader
+                            .read_double()
+                            .map_err(|e| e.in_field("floor").in_type("Settings"))?,
+                        name: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(|e| e.in_field("name").in_type("Settings"))?,
+                        raw: reader
+                            .read_bytes()
+                            .map(<[u8]>::to_vec)
+                            .map_err(|e| e.in_field("raw").in_type("Settings"))?,
+                        tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("tag").in_type("Settings"))?,
+                        level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("level").in_type("Settings"))?,
+                        inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("inner").in_type("Settings"))?,
+                        list: reader
+                            .read_array(|reader| reader.read_int())
+                            .map_err(|e| e.in_field("list").in_type("Settings"))?,
+                        lookup: reader
+                            .read_map(|reader| reader.read_long())
+                            .map_err(|e| e.in_field("lookup").in_type("Settings"))?,
+                        maybe: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    reader
+                                        .read_string()
+                                        .map(::std::string::String::from)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("maybe").in_type("Settings"))?,
+                        either: reader
+                            .read_union_index(3)
+                            .and_then(|index| {
+                                if index == 2 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <SettingsEither>::decode_branch(index, reader)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("either").in_type("Settings"))?,
+                        day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                            .map_err(|e| e.in_field("day").in_type("Settings"))?,
+                        nothing: (),
                     })
-                    .map_err(|e| e.in_field("maybe").in_type("Settings"))?,
-                either: reader
-                    .read_union_index(3)
-                    .and_then(|index| {
-                        if index == 2 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <SettingsEither>::decode_branch(index, reader)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
-                    .map_err(|e| e.in_field("either").in_type("Settings"))?,
-                day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                    .map_err(|e| e.in_field("day").in_type("Settings"))?,
-                nothing: (),
-            })
+                })
         }
     }
     impl Settings {
@@ -544,14 +552,17 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                required: reader
-                    .read_int()
-                    .map_err(|e| e.in_field("required").in_type("Partial"))?,
-                optional: reader
-                    .read_int()
-                    .map_err(|e| e.in_field("optional").in_type("Partial"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        required: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("required").in_type("Partial"))?,
+                        optional: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("optional").in_type("Partial"))?,
+                    })
+                })
         }
     }
     impl Partial {
@@ -629,15 +640,18 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                0 => reader.read_int().map(Self::Int),
-                _ => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        0 => reader.read_int().map(Self::Int),
+                        _ => {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(Self::String)
+                        }
+                    }
+                })
         }
     }
 };

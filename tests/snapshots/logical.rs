@@ -23,13 +23,13 @@ pub mod example {
         #[serde(crate = "::avdl2rs::__private::serde")]
         pub struct Logical {
             #[serde(
-                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
-                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 2>"
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 10, 2>",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 10, 2>"
             )]
             pub amount: ::avdl2rs::logical::Decimal,
             #[serde(
-                serialize_with = "::avdl2rs::__private::serde_decimal::serialize",
-                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 4>"
+                serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 18, 4>",
+                deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 18, 4>"
             )]
             pub fixed_amount: ::avdl2rs::logical::Decimal,
             #[serde(with = "::avdl2rs::__private::serde_uuid_string")]
@@ -84,13 +84,15 @@ pub mod example {
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
                 ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                    ::avdl2rs::__private::encode_decimal_bytes(&self.amount, out)
+                    ::avdl2rs::__private::encode_decimal_bytes(&self.amount, 10, 2, out)
                         .map_err(|e| {
                             e.in_field("amount").in_type("example.logical.Logical")
                         })?;
                     ::avdl2rs::__private::encode_decimal_fixed(
                             &self.fixed_amount,
                             8,
+                            18,
+                            4,
                             out,
                         )
                         .map_err(|e| {
@@ -202,118 +204,128 @@ pub mod example {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    ::core::result::Result::Ok(Self {
-                        amount: ::avdl2rs::__private::decode_decimal_bytes(reader, 2)
-                            .map_err(|e| {
-                                e.in_field("amount").in_type("example.logical.Logical")
-                            })?,
-                        fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
-                                reader,
-                                8,
-                                4,
-                            )
-                            .map_err(|e| {
-                                e
-                                    .in_field("fixed_amount")
-                                    .in_type("example.logical.Logical")
-                            })?,
-                        id: ::avdl2rs::__private::decode_uuid_string(reader)
-                            .map_err(|e| {
-                                e.in_field("id").in_type("example.logical.Logical")
-                            })?,
-                        fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
-                            .map_err(|e| {
-                                e.in_field("fixed_id").in_type("example.logical.Logical")
-                            })?,
-                        day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                            .map_err(|e| {
-                                e.in_field("day").in_type("example.logical.Logical")
-                            })?,
-                        time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("time_ms").in_type("example.logical.Logical")
-                            })?,
-                        time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("time_us").in_type("example.logical.Logical")
-                            })?,
-                        at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("at_ms").in_type("example.logical.Logical")
-                            })?,
-                        at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("at_us").in_type("example.logical.Logical")
-                            })?,
-                        at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("at_ns").in_type("example.logical.Logical")
-                            })?,
-                        local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("local_ms").in_type("example.logical.Logical")
-                            })?,
-                        local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("local_us").in_type("example.logical.Logical")
-                            })?,
-                        local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
-                                reader,
-                            )
-                            .map_err(|e| {
-                                e.in_field("local_ns").in_type("example.logical.Logical")
-                            })?,
-                        span: ::avdl2rs::__private::decode_duration(reader)
-                            .map_err(|e| {
-                                e.in_field("span").in_type("example.logical.Logical")
-                            })?,
-                        unknown: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(|e| {
-                                e.in_field("unknown").in_type("example.logical.Logical")
-                            })?,
-                        maybe_day: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                                        .map(::core::option::Option::Some)
-                                }
+                    reader
+                        .nested(|reader| {
+                            ::core::result::Result::Ok(Self {
+                                amount: ::avdl2rs::__private::decode_decimal_bytes(
+                                        reader,
+                                        10,
+                                        2,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("amount").in_type("example.logical.Logical")
+                                    })?,
+                                fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
+                                        reader,
+                                        8,
+                                        18,
+                                        4,
+                                    )
+                                    .map_err(|e| {
+                                        e
+                                            .in_field("fixed_amount")
+                                            .in_type("example.logical.Logical")
+                                    })?,
+                                id: ::avdl2rs::__private::decode_uuid_string(reader)
+                                    .map_err(|e| {
+                                        e.in_field("id").in_type("example.logical.Logical")
+                                    })?,
+                                fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
+                                    .map_err(|e| {
+                                        e.in_field("fixed_id").in_type("example.logical.Logical")
+                                    })?,
+                                day: ::avdl2rs::__private::logical_chrono::decode_date(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("day").in_type("example.logical.Logical")
+                                    })?,
+                                time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("time_ms").in_type("example.logical.Logical")
+                                    })?,
+                                time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("time_us").in_type("example.logical.Logical")
+                                    })?,
+                                at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("at_ms").in_type("example.logical.Logical")
+                                    })?,
+                                at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("at_us").in_type("example.logical.Logical")
+                                    })?,
+                                at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("at_ns").in_type("example.logical.Logical")
+                                    })?,
+                                local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("local_ms").in_type("example.logical.Logical")
+                                    })?,
+                                local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("local_us").in_type("example.logical.Logical")
+                                    })?,
+                                local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
+                                        reader,
+                                    )
+                                    .map_err(|e| {
+                                        e.in_field("local_ns").in_type("example.logical.Logical")
+                                    })?,
+                                span: ::avdl2rs::__private::decode_duration(reader)
+                                    .map_err(|e| {
+                                        e.in_field("span").in_type("example.logical.Logical")
+                                    })?,
+                                unknown: reader
+                                    .read_string()
+                                    .map(::std::string::String::from)
+                                    .map_err(|e| {
+                                        e.in_field("unknown").in_type("example.logical.Logical")
+                                    })?,
+                                maybe_day: reader
+                                    .read_union_index(2)
+                                    .and_then(|index| {
+                                        if index == 0 {
+                                            ::core::result::Result::Ok(::core::option::Option::None)
+                                        } else {
+                                            ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                                                .map(::core::option::Option::Some)
+                                        }
+                                    })
+                                    .map_err(|e| {
+                                        e.in_field("maybe_day").in_type("example.logical.Logical")
+                                    })?,
+                                when: reader
+                                    .read_union_index(3)
+                                    .and_then(|index| {
+                                        if index == 2 {
+                                            ::core::result::Result::Ok(::core::option::Option::None)
+                                        } else {
+                                            <LogicalWhen>::decode_branch(index, reader)
+                                                .map(::core::option::Option::Some)
+                                        }
+                                    })
+                                    .map_err(|e| {
+                                        e.in_field("when").in_type("example.logical.Logical")
+                                    })?,
                             })
-                            .map_err(|e| {
-                                e.in_field("maybe_day").in_type("example.logical.Logical")
-                            })?,
-                        when: reader
-                            .read_union_index(3)
-                            .and_then(|index| {
-                                if index == 2 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <LogicalWhen>::decode_branch(index, reader)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(|e| {
-                                e.in_field("when").in_type("example.logical.Logical")
-                            })?,
-                    })
+                        })
                 }
             }
             impl Logical {
@@ -404,18 +416,21 @@ pub mod example {
                     index: usize,
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    match index {
-                        0 => {
-                            ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                    reader,
-                                )
-                                .map(Self::TimestampMillis)
-                        }
-                        _ => {
-                            ::avdl2rs::__private::decode_uuid_string(reader)
-                                .map(Self::Uuid)
-                        }
-                    }
+                    reader
+                        .nested(|reader| {
+                            match index {
+                                0 => {
+                                    ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
+                                            reader,
+                                        )
+                                        .map(Self::TimestampMillis)
+                                }
+                                _ => {
+                                    ::avdl2rs::__private::decode_uuid_string(reader)
+                                        .map(Self::Uuid)
+                                }
+                            }
+                        })
                 }
             }
         };

@@ -49,12 +49,15 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                name: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("name").in_type("Customer"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        name: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(|e| e.in_field("name").in_type("Customer"))?,
+                    })
+                })
         }
     }
     impl Customer {
@@ -165,13 +168,16 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            cents: reader
-                                .read_long()
-                                .map_err(|e| {
-                                    e.in_field("cents").in_type("com.example.common.Money")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    cents: reader
+                                        .read_long()
+                                        .map_err(|e| {
+                                            e.in_field("cents").in_type("com.example.common.Money")
+                                        })?,
+                                })
+                            })
                     }
                 }
                 impl Money {
@@ -223,14 +229,17 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("order").in_type("com.example.common.Audit")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("order").in_type("com.example.common.Audit")
+                                        })?,
+                                })
+                            })
                     }
                 }
                 impl Audit {
@@ -302,26 +311,29 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        ::core::result::Result::Ok(Self {
-                            total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("total").in_type("com.example.orders.Order")
-                                })?,
-                            customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("customer").in_type("com.example.orders.Order")
-                                })?,
-                            status: <super::Status as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
-                                .map_err(|e| {
-                                    e.in_field("status").in_type("com.example.orders.Order")
-                                })?,
-                        })
+                        reader
+                            .nested(|reader| {
+                                ::core::result::Result::Ok(Self {
+                                    total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("total").in_type("com.example.orders.Order")
+                                        })?,
+                                    customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("customer").in_type("com.example.orders.Order")
+                                        })?,
+                                    status: <super::Status as ::avdl2rs::AvroDecode>::decode(
+                                            reader,
+                                        )
+                                        .map_err(|e| {
+                                            e.in_field("status").in_type("com.example.orders.Order")
+                                        })?,
+                                })
+                            })
                     }
                 }
                 impl Order {

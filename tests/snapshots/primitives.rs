@@ -116,51 +116,56 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                nothing: (),
-                flag: reader
-                    .read_boolean()
-                    .map_err(|e| e.in_field("flag").in_type("Primitives"))?,
-                count: reader
-                    .read_int()
-                    .map_err(|e| e.in_field("count").in_type("Primitives"))?,
-                total: reader
-                    .read_long()
-                    .map_err(|e| e.in_field("total").in_type("Primitives"))?,
-                ratio: reader
-                    .read_float()
-                    .map_err(|e| e.in_field("ratio").in_type("Primitives"))?,
-                precise: reader
-                    .read_double()
-                    .map_err(|e| e.in_field("precise").in_type("Primitives"))?,
-                blob: reader
-                    .read_bytes()
-                    .map(<[u8]>::to_vec)
-                    .map_err(|e| e.in_field("blob").in_type("Primitives"))?,
-                label: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(|e| e.in_field("label").in_type("Primitives"))?,
-                tags: reader
-                    .read_array(|reader| {
-                        reader.read_string().map(::std::string::String::from)
-                    })
-                    .map_err(|e| e.in_field("tags").in_type("Primitives"))?,
-                matrix: reader
-                    .read_array(|reader| reader.read_array(|reader| reader.read_long()))
-                    .map_err(|e| e.in_field("matrix").in_type("Primitives"))?,
-                index: reader
-                    .read_map(|reader| {
-                        reader
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        nothing: (),
+                        flag: reader
+                            .read_boolean()
+                            .map_err(|e| e.in_field("flag").in_type("Primitives"))?,
+                        count: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("count").in_type("Primitives"))?,
+                        total: reader
+                            .read_long()
+                            .map_err(|e| e.in_field("total").in_type("Primitives"))?,
+                        ratio: reader
+                            .read_float()
+                            .map_err(|e| e.in_field("ratio").in_type("Primitives"))?,
+                        precise: reader
+                            .read_double()
+                            .map_err(|e| e.in_field("precise").in_type("Primitives"))?,
+                        blob: reader
+                            .read_bytes()
+                            .map(<[u8]>::to_vec)
+                            .map_err(|e| e.in_field("blob").in_type("Primitives"))?,
+                        label: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(|e| e.in_field("label").in_type("Primitives"))?,
+                        tags: reader
                             .read_array(|reader| {
-                                reader.read_map(|reader| reader.read_int())
+                                reader.read_string().map(::std::string::String::from)
                             })
+                            .map_err(|e| e.in_field("tags").in_type("Primitives"))?,
+                        matrix: reader
+                            .read_array(|reader| {
+                                reader.read_array(|reader| reader.read_long())
+                            })
+                            .map_err(|e| e.in_field("matrix").in_type("Primitives"))?,
+                        index: reader
+                            .read_map(|reader| {
+                                reader
+                                    .read_array(|reader| {
+                                        reader.read_map(|reader| reader.read_int())
+                                    })
+                            })
+                            .map_err(|e| e.in_field("index").in_type("Primitives"))?,
+                        nothings: reader
+                            .read_array(|_| ::core::result::Result::Ok(()))
+                            .map_err(|e| e.in_field("nothings").in_type("Primitives"))?,
                     })
-                    .map_err(|e| e.in_field("index").in_type("Primitives"))?,
-                nothings: reader
-                    .read_array(|_| ::core::result::Result::Ok(()))
-                    .map_err(|e| e.in_field("nothings").in_type("Primitives"))?,
-            })
+                })
         }
     }
     impl Primitives {

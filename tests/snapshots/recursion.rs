@@ -62,23 +62,26 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                value: reader
-                    .read_int()
-                    .map_err(|e| e.in_field("value").in_type("LinkedList"))?,
-                next: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <LinkedList as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(::std::boxed::Box::new)
-                                .map(::core::option::Option::Some)
-                        }
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        value: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("value").in_type("LinkedList"))?,
+                        next: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <LinkedList as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map(::std::boxed::Box::new)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("next").in_type("LinkedList"))?,
                     })
-                    .map_err(|e| e.in_field("next").in_type("LinkedList"))?,
-            })
+                })
         }
     }
     impl LinkedList {
@@ -153,14 +156,21 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                children: reader
-                    .read_array(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(reader))
-                    .map_err(|e| e.in_field("children").in_type("Tree"))?,
-                by_name: reader
-                    .read_map(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(reader))
-                    .map_err(|e| e.in_field("by_name").in_type("Tree"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        children: reader
+                            .read_array(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
+                                reader,
+                            ))
+                            .map_err(|e| e.in_field("children").in_type("Tree"))?,
+                        by_name: reader
+                            .read_map(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
+                                reader,
+                            ))
+                            .map_err(|e| e.in_field("by_name").in_type("Tree"))?,
+                    })
+                })
         }
     }
     impl Tree {
@@ -233,19 +243,22 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                ping: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <Ping as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(::core::option::Option::Some)
-                        }
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        ping: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <Ping as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("ping").in_type("Pong"))?,
                     })
-                    .map_err(|e| e.in_field("ping").in_type("Pong"))?,
-            })
+                })
         }
     }
     impl Pong {
@@ -316,20 +329,23 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                pong: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <Pong as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(::std::boxed::Box::new)
-                                .map(::core::option::Option::Some)
-                        }
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        pong: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <Pong as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map(::std::boxed::Box::new)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("pong").in_type("Ping"))?,
                     })
-                    .map_err(|e| e.in_field("pong").in_type("Ping"))?,
-            })
+                })
         }
     }
     impl Ping {
@@ -393,12 +409,15 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                left: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("left").in_type("Sum"))?,
-                right: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("right").in_type("Sum"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        left: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("left").in_type("Sum"))?,
+                        right: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("right").in_type("Sum"))?,
+                    })
+                })
         }
     }
     impl Sum {
@@ -460,10 +479,13 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                node: <ExprNode as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("node").in_type("Expr"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        node: <ExprNode as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("node").in_type("Expr"))?,
+                    })
+                })
         }
     }
     impl Expr {
@@ -537,19 +559,22 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                0 => reader.read_long().map(Self::Long),
-                1 => {
-                    <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                        .map(::std::boxed::Box::new)
-                        .map(Self::Expr)
-                }
-                _ => {
-                    <Sum as ::avdl2rs::AvroDecode>::decode(reader)
-                        .map(::std::boxed::Box::new)
-                        .map(Self::Sum)
-                }
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        0 => reader.read_long().map(Self::Long),
+                        1 => {
+                            <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(::std::boxed::Box::new)
+                                .map(Self::Expr)
+                        }
+                        _ => {
+                            <Sum as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(::std::boxed::Box::new)
+                                .map(Self::Sum)
+                        }
+                    }
+                })
         }
     }
     impl ::avdl2rs::AvroDecode for ExprNode {

@@ -110,12 +110,15 @@ pub mod r#match {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    ::core::result::Result::Ok(Self {
-                        vec: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("Vec").in_type("match.self.Box"))?,
-                    })
+                    reader
+                        .nested(|reader| {
+                            ::core::result::Result::Ok(Self {
+                                vec: reader
+                                    .read_string()
+                                    .map(::std::string::String::from)
+                                    .map_err(|e| e.in_field("Vec").in_type("match.self.Box"))?,
+                            })
+                        })
                 }
             }
             impl Box {
@@ -208,61 +211,70 @@ pub mod r#match {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    ::core::result::Result::Ok(Self {
-                        r#type: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("type").in_type("match.self.type"))?,
-                        self_: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("self").in_type("match.self.type"))?,
-                        self_2: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("Self").in_type("match.self.type"))?,
-                        super_: reader
-                            .read_int()
-                            .map_err(|e| {
-                                e.in_field("super").in_type("match.self.type")
-                            })?,
-                        crate_: reader
-                            .read_int()
-                            .map_err(|e| {
-                                e.in_field("crate").in_type("match.self.type")
-                            })?,
-                        r#fn: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("fn").in_type("match.self.type"))?,
-                        r#async: reader
-                            .read_int()
-                            .map_err(|e| {
-                                e.in_field("async").in_type("match.self.type")
-                            })?,
-                        f_: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("_").in_type("match.self.type"))?,
-                        camel_case: reader
-                            .read_int()
-                            .map_err(|e| {
-                                e.in_field("camelCase").in_type("match.self.type")
-                            })?,
-                        option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| {
-                                e.in_field("Option").in_type("match.self.type")
-                            })?,
-                        result: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <Box as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map(::core::option::Option::Some)
-                                }
+                    reader
+                        .nested(|reader| {
+                            ::core::result::Result::Ok(Self {
+                                r#type: reader
+                                    .read_string()
+                                    .map(::std::string::String::from)
+                                    .map_err(|e| {
+                                        e.in_field("type").in_type("match.self.type")
+                                    })?,
+                                self_: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("self").in_type("match.self.type")
+                                    })?,
+                                self_2: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("Self").in_type("match.self.type")
+                                    })?,
+                                super_: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("super").in_type("match.self.type")
+                                    })?,
+                                crate_: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("crate").in_type("match.self.type")
+                                    })?,
+                                r#fn: reader
+                                    .read_int()
+                                    .map_err(|e| e.in_field("fn").in_type("match.self.type"))?,
+                                r#async: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("async").in_type("match.self.type")
+                                    })?,
+                                f_: reader
+                                    .read_int()
+                                    .map_err(|e| e.in_field("_").in_type("match.self.type"))?,
+                                camel_case: reader
+                                    .read_int()
+                                    .map_err(|e| {
+                                        e.in_field("camelCase").in_type("match.self.type")
+                                    })?,
+                                option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
+                                    .map_err(|e| {
+                                        e.in_field("Option").in_type("match.self.type")
+                                    })?,
+                                result: reader
+                                    .read_union_index(2)
+                                    .and_then(|index| {
+                                        if index == 0 {
+                                            ::core::result::Result::Ok(::core::option::Option::None)
+                                        } else {
+                                            <Box as ::avdl2rs::AvroDecode>::decode(reader)
+                                                .map(::core::option::Option::Some)
+                                        }
+                                    })
+                                    .map_err(|e| {
+                                        e.in_field("Result").in_type("match.self.type")
+                                    })?,
                             })
-                            .map_err(|e| {
-                                e.in_field("Result").in_type("match.self.type")
-                            })?,
-                    })
+                        })
                 }
             }
             impl Type {

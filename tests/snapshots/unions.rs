@@ -51,10 +51,17 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                x: reader.read_int().map_err(|e| e.in_field("x").in_type("Point"))?,
-                y: reader.read_int().map_err(|e| e.in_field("y").in_type("Point"))?,
-            })
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        x: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("x").in_type("Point"))?,
+                        y: reader
+                            .read_int()
+                            .map_err(|e| e.in_field("y").in_type("Point"))?,
+                    })
+                })
         }
     }
     impl Point {
@@ -251,76 +258,85 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            ::core::result::Result::Ok(Self {
-                null_first: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
-                    .map_err(|e| e.in_field("null_first").in_type("Shapes"))?,
-                null_last: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 1 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader.read_long().map(::core::option::Option::Some)
-                        }
-                    })
-                    .map_err(|e| e.in_field("null_last").in_type("Shapes"))?,
-                optional_record: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
-                    .map_err(|e| e.in_field("optional_record").in_type("Shapes"))?,
-                multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("multi").in_type("Shapes"))?,
-                multi_with_null: reader
-                    .read_union_index(4)
-                    .and_then(|index| {
-                        if index == 1 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <ShapesMultiWithNull>::decode_branch(index, reader)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
-                    .map_err(|e| e.in_field("multi_with_null").in_type("Shapes"))?,
-                in_array: reader
-                    .read_array(|reader| {
-                        reader
-                            .read_union_index(3)
+            reader
+                .nested(|reader| {
+                    ::core::result::Result::Ok(Self {
+                        null_first: reader
+                            .read_union_index(2)
                             .and_then(|index| {
                                 if index == 0 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    <ShapesInArrayItem>::decode_branch(index, reader)
+                                    reader
+                                        .read_string()
+                                        .map(::std::string::String::from)
                                         .map(::core::option::Option::Some)
                                 }
                             })
+                            .map_err(|e| e.in_field("null_first").in_type("Shapes"))?,
+                        null_last: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 1 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    reader.read_long().map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| e.in_field("null_last").in_type("Shapes"))?,
+                        optional_record: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <Point as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| {
+                                e.in_field("optional_record").in_type("Shapes")
+                            })?,
+                        multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(|e| e.in_field("multi").in_type("Shapes"))?,
+                        multi_with_null: reader
+                            .read_union_index(4)
+                            .and_then(|index| {
+                                if index == 1 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <ShapesMultiWithNull>::decode_branch(index, reader)
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(|e| {
+                                e.in_field("multi_with_null").in_type("Shapes")
+                            })?,
+                        in_array: reader
+                            .read_array(|reader| {
+                                reader
+                                    .read_union_index(3)
+                                    .and_then(|index| {
+                                        if index == 0 {
+                                            ::core::result::Result::Ok(::core::option::Option::None)
+                                        } else {
+                                            <ShapesInArrayItem>::decode_branch(index, reader)
+                                                .map(::core::option::Option::Some)
+                                        }
+                                    })
+                            })
+                            .map_err(|e| e.in_field("in_array").in_type("Shapes"))?,
+                        in_map: reader
+                            .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
+                                reader,
+                            ))
+                            .map_err(|e| e.in_field("in_map").in_type("Shapes"))?,
+                        only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(
+                                reader,
+                            )
+                            .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?,
                     })
-                    .map_err(|e| e.in_field("in_array").in_type("Shapes"))?,
-                in_map: reader
-                    .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
-                        reader,
-                    ))
-                    .map_err(|e| e.in_field("in_map").in_type("Shapes"))?,
-                only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?,
-            })
+                })
         }
     }
     impl Shapes {
@@ -425,17 +441,27 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                0 => reader.read_int().map(Self::Int),
-                1 => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-                2 => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
-                _ => reader.read_array(|reader| reader.read_double()).map(Self::Array),
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        0 => reader.read_int().map(Self::Int),
+                        1 => {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(Self::String)
+                        }
+                        2 => {
+                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(Self::Point)
+                        }
+                        _ => {
+                            reader
+                                .read_array(|reader| reader.read_double())
+                                .map(Self::Array)
+                        }
+                    }
+                })
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesMulti {
@@ -516,16 +542,26 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                0 => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-                2 => <Colour as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Colour),
-                _ => reader.read_map(|reader| reader.read_boolean()).map(Self::Map),
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        0 => {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(Self::String)
+                        }
+                        2 => {
+                            <Colour as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(Self::Colour)
+                        }
+                        _ => {
+                            reader
+                                .read_map(|reader| reader.read_boolean())
+                                .map(Self::Map)
+                        }
+                    }
+                })
         }
     }
 };
@@ -590,15 +626,18 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                1 => reader.read_int().map(Self::Int),
-                _ => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        1 => reader.read_int().map(Self::Int),
+                        _ => {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(Self::String)
+                        }
+                    }
+                })
         }
     }
 };
@@ -660,10 +699,16 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            match index {
-                0 => reader.read_bytes().map(<[u8]>::to_vec).map(Self::Bytes),
-                _ => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
-            }
+            reader
+                .nested(|reader| {
+                    match index {
+                        0 => reader.read_bytes().map(<[u8]>::to_vec).map(Self::Bytes),
+                        _ => {
+                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(Self::Point)
+                        }
+                    }
+                })
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesInMapValue {
@@ -726,8 +771,11 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            let _ = index;
-            reader.read_float().map(Self::Float)
+            reader
+                .nested(|reader| {
+                    let _ = index;
+                    reader.read_float().map(Self::Float)
+                })
         }
     }
     impl ::avdl2rs::AvroDecode for ShapesOnlyBranch {

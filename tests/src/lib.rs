@@ -1,10 +1,18 @@
-//! Shared helpers of the cross-crate tests.
+//! Shared helpers of the tests of every crate: where the conformance cases are, and a JSON diff.
 //!
-//! The reference test cases live outside the repository (`../shared/conformance` beside the
-//! checkout, or wherever `AVDL2RS_CONFORMANCE` points). Tests walk those folders instead of
-//! naming cases, so cases dropped in later are picked up without code changes.
+//! The reference test cases are part of the repository (`conformance/` at the workspace root).
+//! `AVDL2RS_CONFORMANCE` may name more folders of the same layout (a path list, like `PATH`),
+//! walked in addition to it; a folder named there that does not exist is reported on stderr and
+//! skipped, so a clone runs the same tests with or without those extra cases. Tests walk the
+//! folders through the functions here instead of naming cases, so cases dropped in later are
+//! picked up without code changes.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The variable naming extra conformance folders.
+pub const EXTRA_CONFORMANCE_VAR: &str = "AVDL2RS_CONFORMANCE";
 
 /// The workspace root (the folder holding the top-level `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {
@@ -14,27 +22,82 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The conformance folder: `$AVDL2RS_CONFORMANCE`, else `../shared/conformance` relative to the
-/// workspace root. Panics with a clear message when it is missing, because a conformance test
-/// that silently finds no cases would pass without checking anything.
+/// The conformance folder of the repository, `conformance/` at the workspace root. Panics when
+/// it is missing, because a conformance test that silently finds no cases would pass without
+/// checking anything.
 pub fn conformance_dir() -> PathBuf {
-    let dir = match std::env::var_os("AVDL2RS_CONFORMANCE") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            if dir.is_relative() {
-                workspace_root().join(dir)
-            } else {
-                dir
-            }
-        }
-        None => workspace_root().join("../shared/conformance"),
-    };
+    let dir = workspace_root().join("conformance");
     assert!(
         dir.is_dir(),
-        "conformance folder {} not found: set AVDL2RS_CONFORMANCE to the folder holding idl/ and schemas/",
+        "conformance folder {} not found: it is part of the repository",
         dir.display()
     );
     dir
+}
+
+/// Every conformance folder: the repository's, then each existing folder named in
+/// `AVDL2RS_CONFORMANCE` (relative ones from the workspace root), without repeats. Folders named
+/// there that do not exist are reported on stderr, once per process, and skipped.
+pub fn conformance_dirs() -> &'static [PathBuf] {
+    static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    DIRS.get_or_init(|| {
+        let extra = std::env::var_os(EXTRA_CONFORMANCE_VAR).unwrap_or_default();
+        let (dirs, missing) = conformance_dirs_for(&extra);
+        for dir in missing {
+            eprintln!(
+                "{EXTRA_CONFORMANCE_VAR}: {} is not a folder; its cases are skipped",
+                dir.display()
+            );
+        }
+        dirs
+    })
+}
+
+/// The conformance folders for `extra`, a value of `AVDL2RS_CONFORMANCE`, and the folders it
+/// names that do not exist.
+fn conformance_dirs_for(extra: &OsStr) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut dirs = vec![conformance_dir()];
+    let mut missing = Vec::new();
+    for dir in std::env::split_paths(extra).filter(|d| !d.as_os_str().is_empty()) {
+        let dir = workspace_root().join(dir);
+        if !dir.is_dir() {
+            missing.push(dir);
+        } else if !dirs.iter().any(|known| same_folder(known, &dir)) {
+            dirs.push(dir);
+        }
+    }
+    (dirs, missing)
+}
+
+fn same_folder(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
+}
+
+/// The files of `sub` (`"schemas"`, `"idl/output"`, …) in every conformance folder whose name
+/// ends with `.{ext}` for one of `exts`, folder by folder, each sorted by name. A folder without
+/// `sub` contributes nothing, and a file that an earlier folder already holds under the same
+/// name with the same bytes is taken once (an extra folder is often a newer copy of the
+/// repository's).
+pub fn conformance_files(sub: &str, exts: &[&str]) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in conformance_dirs().iter().map(|root| root.join(sub)) {
+        if dir.is_dir() {
+            let mut found: Vec<PathBuf> = exts
+                .iter()
+                .flat_map(|ext| files_with_extension(&dir, ext))
+                .filter(|file| !files.iter().any(|known| same_case(known, file)))
+                .collect();
+            found.sort();
+            files.extend(found);
+        }
+    }
+    files
+}
+
+/// Whether two case files have the same name and the same bytes.
+fn same_case(a: &Path, b: &Path) -> bool {
+    a.file_name() == b.file_name()
+        && matches!((std::fs::read(a), std::fs::read(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 /// Files directly inside `dir` whose name ends with `.{ext}`, sorted by name.
@@ -49,21 +112,33 @@ pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The IDL reference cases: every `idl/input/<case>.avdl` of the conformance folder that has an
-/// expected `idl/output/<case>.avpr` or `.avsc`, with that expected file, sorted by input name.
+/// The IDL reference cases of every conformance folder: each `idl/input/<case>.avdl` that has
+/// an expected `idl/output/<case>.avpr` or `.avsc`, with that expected file, sorted by input name
+/// within each folder.
 pub fn idl_reference_cases() -> Vec<(PathBuf, PathBuf)> {
-    let idl = conformance_dir().join("idl");
-    files_with_extension(&idl.join("input"), "avdl")
+    conformance_files("idl/input", &["avdl"])
         .into_iter()
         .filter_map(|input| {
+            let output = input.parent()?.parent()?.join("output");
             let stem = input.file_stem()?.to_owned();
             ["avpr", "avsc"]
                 .iter()
-                .map(|ext| idl.join("output").join(&stem).with_extension(ext))
+                .map(|ext| output.join(&stem).with_extension(ext))
                 .find(|p| p.is_file())
                 .map(|expected| (input, expected))
         })
         .collect()
+}
+
+/// The directories imports of the IDL reference case `input` are searched in, as the reference
+/// tools were run on it: the case's own folder and the `classpath` folder beside it.
+pub fn idl_include_dirs(input: &Path) -> [PathBuf; 2] {
+    let input_dir = input.parent().expect("a case file is inside a folder");
+    let classpath = input_dir
+        .parent()
+        .expect("a case folder is inside idl/")
+        .join("classpath");
+    [input_dir.to_path_buf(), classpath]
 }
 
 /// The differences between two JSON values, one line per difference with its path
@@ -104,10 +179,23 @@ fn diff_at(
     }
 }
 
-/// The `avdl2rs` binary, built once per test run with the same cargo and target directory as
-/// the tests (so the binary under test is always the current code).
+/// Runs `git ARGS…` in `dir` with a throwaway identity, failing the test when git fails: for
+/// tests that build a scratch repository.
+pub fn git(dir: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// The `avdl2rs` binary, for the tests of crates other than the CLI's (which use
+/// `CARGO_BIN_EXE_avdl2rs`): built once per test process with the same cargo and target
+/// directory as the tests, so the binary under test is always the current code.
 pub fn cli_binary() -> PathBuf {
-    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
             let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -132,14 +220,88 @@ pub fn cli_binary() -> PathBuf {
         .clone()
 }
 
-/// Runs `git ARGS…` in `dir` with a throwaway identity, failing the test when git fails: for
-/// tests that build a scratch repository.
-pub fn git(dir: &Path, args: &[&str]) {
-    let status = std::process::Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
-        .args(args)
-        .current_dir(dir)
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
+/// An external component a test needs (a registry's URL, an interpreter's path), from the
+/// environment variable `var` that `.ci/run` sets. Absent on a developer machine, the test
+/// is skipped with a printed reason (`None`); absent under CI, the test fails.
+pub fn external(var: &str, what: &str) -> Option<String> {
+    match std::env::var(var) {
+        Ok(value) if !value.is_empty() => Some(value),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("{var} is not set, and CI must provide {what}")
+        }
+        _ => {
+            println!("skipped: set {var} to {what}");
+            None
+        }
+    }
+}
+
+/// The real Schema Registry the tests use (`.ci/registry-server` starts one).
+pub fn schema_registry() -> Option<String> {
+    external(
+        "AVDL2RS_SCHEMA_REGISTRY_URL",
+        "a running Schema Registry (.ci/registry-server)",
+    )
+}
+
+/// A name (for a subject or topic) no other test run has used on a long-running registry.
+pub fn fresh_name(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{prefix}-{}-{nanos}-{n}", std::process::id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(dirs: &[PathBuf]) -> std::ffi::OsString {
+        std::env::join_paths(dirs).unwrap()
+    }
+
+    #[test]
+    fn without_the_variable_only_the_repository_folder_is_walked() {
+        let (dirs, missing) = conformance_dirs_for(OsStr::new(""));
+        assert_eq!(dirs, [workspace_root().join("conformance")]);
+        assert!(missing.is_empty());
+    }
+
+    #[test]
+    fn a_missing_folder_is_reported_and_the_others_are_walked() {
+        let absent = PathBuf::from("/nonexistent/avdl2rs-conformance");
+        let extra = workspace_root().join("tests/snapshots");
+        let (dirs, missing) = conformance_dirs_for(&list(&[absent.clone(), extra.clone()]));
+        assert_eq!(dirs, [conformance_dir(), extra]);
+        assert_eq!(missing, [absent]);
+    }
+
+    #[test]
+    fn a_case_is_the_same_only_with_the_same_name_and_bytes() {
+        let original = conformance_dir().join("schemas/interop.avsc");
+        let copies = tempfile::tempdir().unwrap();
+        let copy = copies.path().join("interop.avsc");
+        std::fs::copy(&original, &copy).unwrap();
+        assert!(same_case(&original, &copy));
+        let renamed = copies.path().join("other.avsc");
+        std::fs::copy(&original, &renamed).unwrap();
+        assert!(!same_case(&original, &renamed));
+        std::fs::write(&copy, "{}").unwrap();
+        assert!(!same_case(&original, &copy));
+    }
+
+    #[test]
+    fn relative_folders_are_from_the_workspace_root_and_repeats_are_dropped() {
+        let relative = PathBuf::from("tests/snapshots");
+        let again = workspace_root().join("conformance/../conformance");
+        let (dirs, missing) = conformance_dirs_for(&list(&[relative.clone(), again, relative]));
+        assert_eq!(
+            dirs,
+            [conformance_dir(), workspace_root().join("tests/snapshots")]
+        );
+        assert!(missing.is_empty());
+    }
 }

@@ -35,8 +35,11 @@ fn subjects_follow_the_strategies() {
 fn a_confluent_frame_round_trips() {
     let frame = sample().to_confluent(7).unwrap();
     assert_eq!(&frame[..5], &[0, 0, 0, 0, 7]);
-    let (id, back) = Payment::from_confluent(&frame).unwrap();
-    assert_eq!((id, back), (7, sample()));
+    assert_eq!(
+        Payment::from_confluent_expecting(&frame, 7).unwrap(),
+        sample()
+    );
+    assert!(Payment::from_confluent_expecting(&frame, 8).is_err());
 }
 
 fn serde_json_of(text: &str) -> serde_json::Value {

@@ -10,7 +10,10 @@ pub mod schema {
 
 pub use schema::com::example::orders::OrderEvent;
 
-use avdl2rs::{Avro, SubjectNameStrategy, SubjectPart, WireError};
+use std::collections::BTreeMap;
+
+use avdl2rs::resolve::{Consumer, ResolveError, SchemaLookup};
+use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy, SubjectPart};
 
 /// The Kafka topic the events are published to.
 pub const TOPIC: &str = "orders";
@@ -34,9 +37,20 @@ pub fn frame(order: &OrderEvent, schema_id: i32) -> Vec<u8> {
         .expect("an OrderEvent has no value Avro cannot hold")
 }
 
-/// Reads a Kafka message value back: the schema id it was framed with and the order.
-pub fn unframe(message: &[u8]) -> Result<(i32, OrderEvent), WireError> {
-    OrderEvent::from_confluent(message)
+/// A consumer that finds `OrderEvent`'s schema under `schema_id`, standing in for a Schema
+/// Registry client (anything implementing `SchemaLookup`, a closure included).
+pub fn consumer(schema_id: i32) -> Consumer<BTreeMap<i32, &'static str>> {
+    Consumer::new(BTreeMap::from([(schema_id, OrderEvent::SCHEMA_JSON)]))
+}
+
+/// Reads a Kafka message value back: the schema id it was framed with and the order, read
+/// with the writer schema registered under that id (resolved if it is another version).
+pub fn unframe(
+    consumer: &Consumer<impl SchemaLookup>,
+    message: &[u8],
+) -> Result<(i32, OrderEvent), ResolveError> {
+    let (schema_id, _) = avdl2rs::wire::split_confluent(message)?;
+    Ok((schema_id, consumer.decode_confluent(message)?))
 }
 
 /// The subject of the value schema on [`TOPIC`] under each naming strategy, as

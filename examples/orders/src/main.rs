@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let order = orders::sample_order();
     let message = orders::frame(&order, schema_id);
     println!("encoded (schema id {schema_id}): {}", orders::hex(&message));
-    match orders::unframe(&message) {
+    match orders::unframe(&orders::consumer(schema_id), &message) {
         Ok((id, decoded)) => println!("decoded (schema id {id}): {decoded:?}"),
         Err(e) => {
             eprintln!("error: cannot decode the message: {e}");

@@ -5,6 +5,30 @@
 //! schema; [`check`] applies a [`CompatLevel`] to a new schema and its previous versions.
 //! The resolving decoder ([`crate::resolve`]) uses the same rules, so a schema pair this
 //! module accepts is one the decoder can read.
+//!
+//! ```
+//! use avdl2rs::compat::{check, CompatLevel, SchemaRef};
+//! use avdl2rs::schema::SchemaSet;
+//!
+//! let v1 = r#"{"type":"record","name":"User","fields":[{"name":"id","type":"long"}]}"#;
+//! // v2 adds a field with a default: new readers can read old data (BACKWARD)...
+//! let v2 = r#"{"type":"record","name":"User","fields":[{"name":"id","type":"long"},
+//!     {"name":"email","type":"string","default":""}]}"#;
+//! // ...v3 adds one without a default: they cannot.
+//! let v3 = r#"{"type":"record","name":"User","fields":[{"name":"id","type":"long"},
+//!     {"name":"email","type":"string"}]}"#;
+//!
+//! // Each version in a set of its own: they share the name `User`.
+//! let sets = [v1, v2, v3].map(|json| {
+//!     let mut set = SchemaSet::new();
+//!     let schema = set.parse_str(json).unwrap();
+//!     (set, schema)
+//! });
+//! let [v1, v2, v3] = sets.each_ref().map(|(set, schema)| SchemaRef::new(set, schema));
+//! assert!(check(CompatLevel::Backward, v2, &[v1]).is_empty());
+//! let violations = check(CompatLevel::Backward, v3, &[v1]);
+//! assert_eq!(violations.len(), 1);
+//! ```
 
 use std::fmt;
 use std::str::FromStr;

@@ -13,7 +13,40 @@
 //! report of [`crate::compat::can_read`], never turned into wrong values.
 //!
 //! [`Resolver`] caches plans by (writer, reader) fingerprint; [`Consumer`] adds the
-//! Confluent wire format and a [`SchemaLookup`] from schema ids to writer schemas.
+//! Confluent wire format and a [`SchemaLookup`] from schema ids to writer schemas. A Kafka
+//! consumer should read through a [`Consumer`]: it is the path on which a message is always
+//! decoded with the schema that wrote it.
+//!
+//! ```
+//! use avdl2rs::resolve::{ResolutionPlan, ResolveError};
+//! use avdl2rs::Avro;
+//!
+//! /// The current version: `amount` became a double, `note` was added with a default.
+//! #[derive(Avro, Debug, PartialEq)]
+//! struct Order {
+//!     id: i64,
+//!     amount: f64,
+//!     note: Option<String>,
+//! }
+//!
+//! // The version data was written with: `amount` an int, no `note`.
+//! const V1: &str = r#"{"type":"record","name":"Order","fields":[
+//!     {"name":"id","type":"long"},{"name":"amount","type":"int"}]}"#;
+//!
+//! let plan = ResolutionPlan::for_type::<Order>(V1)?;
+//! assert!(!plan.is_direct());
+//! // id 7 and amount 40, as version 1 writes them (zig-zag varints).
+//! let order: Order = plan.decode(&[0x0e, 0x50])?;
+//! assert_eq!(order, Order { id: 7, amount: 40.0, note: None });
+//!
+//! // A writer the reader cannot read is refused when the plan is built, with the reasons.
+//! let text_ids = r#"{"type":"record","name":"Order","fields":[{"name":"id","type":"string"}]}"#;
+//! assert!(matches!(
+//!     ResolutionPlan::for_type::<Order>(text_ids),
+//!     Err(ResolveError::Incompatible(_))
+//! ));
+//! # Ok::<(), ResolveError>(())
+//! ```
 
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
@@ -30,7 +63,7 @@ mod default;
 mod program;
 mod run;
 
-pub use consumer::{Consumer, LookupError, SchemaLookup};
+pub use consumer::{Consumer, LookupError, SchemaLookup, REFUSALS_KEPT};
 
 /// Why data could not be read through a plan.
 #[derive(Debug, thiserror::Error)]

@@ -1,17 +1,15 @@
 //! Running a [`Program`]: one pass over the writer's bytes that appends the reader's
 //! encoding of the same value.
 //!
-//! Untrusted input stays bounded: every read goes through the bounded [`Reader`], nesting
-//! through recursive records is limited to [`MAX_DEPTH`], and the output may grow beyond the
-//! input only up to [`output_limit`] (defaults for fields the writer lacks are the one way a
-//! few input bytes can produce many output bytes).
+//! Untrusted input stays bounded: every read goes through the bounded [`Reader`], whose
+//! budget also limits the nesting of records (translated or skipped) and the items of all
+//! arrays and maps, and the output may grow beyond the input only up to [`output_limit`]
+//! (defaults for fields the writer lacks are the one way a few input bytes can produce many
+//! output bytes).
 
 use super::program::{Op, OpId, Program, RecordOp, Skip, SkipId, Step, WriterField};
 use crate::codec::{self, Reader};
 use crate::error::DecodeError;
-
-/// The deepest nesting of records a translation follows.
-pub(crate) const MAX_DEPTH: usize = 512;
 
 /// The most bytes a translation of `input_len` input bytes may produce: 64 times the input,
 /// and at least 16 MiB.
@@ -29,7 +27,6 @@ pub(crate) fn translate(
     let mut run = Run {
         program,
         input,
-        depth: 0,
         limit: out.len().saturating_add(output_limit(input.len())),
     };
     // The top-level value ends the input, so a last run of values both sides encode alike
@@ -57,22 +54,10 @@ pub(crate) fn translate(
 struct Run<'p, 'i> {
     program: &'p Program,
     input: &'i [u8],
-    depth: usize,
     limit: usize,
 }
 
 impl<'i> Run<'_, 'i> {
-    fn enter(&mut self, reader: &Reader<'i>) -> Result<(), DecodeError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(DecodeError::custom(
-                format!("records nested deeper than {MAX_DEPTH} levels"),
-                reader.position(),
-            ));
-        }
-        Ok(())
-    }
-
     fn skip(&mut self, id: SkipId, reader: &mut Reader<'i>) -> Result<(), DecodeError> {
         let program = self.program;
         match &program.skips[id] {
@@ -81,14 +66,11 @@ impl<'i> Run<'_, 'i> {
             Skip::Varint => reader.skip_long(),
             Skip::Fixed(size) => reader.skip_fixed(*size),
             Skip::Bytes => reader.skip_bytes(),
-            Skip::Record(fields) => {
-                self.enter(reader)?;
-                for &field in fields {
-                    self.skip(field, reader)?;
-                }
-                self.depth -= 1;
-                Ok(())
-            }
+            Skip::Record(fields) => reader.nested(|reader| {
+                fields
+                    .iter()
+                    .try_for_each(|&field| self.skip(field, reader))
+            }),
             Skip::Array(items) => match program.skips[*items] {
                 // Arrays of primitives skip without a dispatch per item.
                 Skip::Varint => reader.skip_blocks(Reader::skip_long),
@@ -136,11 +118,7 @@ impl<'i> Run<'_, 'i> {
             Op::LongToFloat => codec::write_float(out, reader.read_long()? as f32),
             Op::LongToDouble => codec::write_double(out, reader.read_long()? as f64),
             Op::FloatToDouble => codec::write_double(out, f64::from(reader.read_float()?)),
-            Op::Record(record) => {
-                self.enter(reader)?;
-                self.record(record, reader, out)?;
-                self.depth -= 1;
-            }
+            Op::Record(record) => reader.nested(|reader| self.record(record, reader, out))?,
             Op::Enum(map) => {
                 let index = reader.read_enum_index(map.len())?;
                 codec::write_int(out, map[index] as i32);

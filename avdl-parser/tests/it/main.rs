@@ -1,0 +1,7 @@
+//! The integration tests of `avdl-parser`, one module per topic, linked into one test binary (one
+//! link for the crate instead of one per file). A new test file goes beside this one, with its
+//! `mod` line below; shared helpers are modules of their own here too.
+
+mod cases;
+mod errors;
+mod parallel_errors;

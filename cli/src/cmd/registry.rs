@@ -1,0 +1,417 @@
+//! `avdl2rs registry register|check|get|config|subjects`: a Schema Registry from the command
+//! line, for CI gates and people. The registry is named by `--url` or
+//! `AVDL2RS_SCHEMA_REGISTRY_URL`; credentials by `--basic-auth`/`--bearer-token` or their
+//! environment variables.
+//!
+//! `check` exits `0` when the schema is compatible with the subject's latest (or, with
+//! `--all`, every) version, `1` when not (the registry's messages, and avdl2rs's own located
+//! report beside them), `2` when the check could not run. The other actions exit `0` on
+//! success and `1` when the registry refused or could not be reached.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
+use avdl2rs::schema::SchemaSet;
+use avdl2rs_registry::blocking::Client;
+use avdl2rs_registry::{
+    Auth, ClientConfig, RegistryError, Schema, SubjectVersion, Version, BASIC_AUTH_VAR, BEARER_VAR,
+    URL_VAR,
+};
+use serde_json::{json, Value};
+
+use crate::cmd::compat::Format;
+use crate::io::{self, Failure};
+use crate::schema_file::{Loaded, SchemaFile};
+
+/// Arguments of `registry`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    avdl2rs registry --url http://localhost:8081 subjects\n  \
+    avdl2rs registry register schemas/orders.avdl --subject orders-value\n  \
+    avdl2rs registry check schemas/orders.avdl --subject orders-value --all\n  \
+    avdl2rs registry config --subject orders-value --level FULL_TRANSITIVE\n  \
+    avdl2rs registry get --subject orders-value --version latest --format json\n  \
+    avdl2rs registry get --id 42\n\n\
+    check exits 0 compatible, 1 incompatible, 2 could not run.")]
+pub struct Args {
+    /// How to reach the registry.
+    #[command(flatten)]
+    pub connection: Connection,
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// Where the registry is and how to log in.
+#[derive(Debug, clap::Args)]
+pub struct Connection {
+    /// The registry's base URL; several instances separated by commas.
+    #[arg(long, env = URL_VAR, global = true, value_name = "URL")]
+    pub url: Option<String>,
+    /// Basic credentials, `user:password` (an API key and secret).
+    #[arg(long, env = BASIC_AUTH_VAR, global = true, hide_env_values = true, value_name = "USER:PASSWORD")]
+    pub basic_auth: Option<String>,
+    /// A bearer token.
+    #[arg(long, env = BEARER_VAR, global = true, hide_env_values = true, value_name = "TOKEN")]
+    pub bearer_token: Option<String>,
+    /// The output's format.
+    #[arg(long, value_enum, default_value = "text", global = true)]
+    pub format: Format,
+    /// Directory searched for IDL imports not found beside the importing file (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR", global = true)]
+    pub include_dirs: Vec<PathBuf>,
+}
+
+/// The registry actions.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Registers a schema under a subject and prints its id.
+    Register(SubjectSchema),
+    /// Tests a schema against the subject's versions without registering it.
+    Check(CheckArgs),
+    /// Prints a schema, by id or by subject and version.
+    Get(GetArgs),
+    /// Prints the compatibility level of a subject (or the registry's), or sets it.
+    Config(ConfigArgs),
+    /// Lists the subjects.
+    Subjects,
+}
+
+/// A schema file and the subject it belongs to.
+#[derive(Debug, clap::Args)]
+pub struct SubjectSchema {
+    /// The schema.
+    #[command(flatten)]
+    pub file: SchemaFile,
+    /// The subject.
+    #[arg(long, value_name = "SUBJECT")]
+    pub subject: String,
+    /// Ask the registry to normalize the schema.
+    #[arg(long)]
+    pub normalize: bool,
+}
+
+/// Arguments of `registry check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The schema and subject.
+    #[command(flatten)]
+    pub target: SubjectSchema,
+    /// Test against every version, not only the latest.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Arguments of `registry get`.
+#[derive(Debug, clap::Args)]
+pub struct GetArgs {
+    /// The schema id.
+    #[arg(
+        long,
+        value_name = "ID",
+        conflicts_with = "subject",
+        required_unless_present = "subject"
+    )]
+    pub id: Option<i32>,
+    /// The subject.
+    #[arg(long, value_name = "SUBJECT")]
+    pub subject: Option<String>,
+    /// The version: a number or `latest`.
+    #[arg(long, value_name = "VERSION", default_value = "latest", value_parser = parse_version)]
+    pub version: Version,
+}
+
+/// Arguments of `registry config`.
+#[derive(Debug, clap::Args)]
+pub struct ConfigArgs {
+    /// The subject; the registry's default without it.
+    #[arg(long, value_name = "SUBJECT")]
+    pub subject: Option<String>,
+    /// Sets this level: BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL,
+    /// FULL_TRANSITIVE or NONE.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<CompatLevel>,
+}
+
+fn parse_version(text: &str) -> Result<Version, String> {
+    match text {
+        "latest" | "-1" => Ok(Version::Latest),
+        _ => text
+            .parse()
+            .map(Version::Number)
+            .map_err(|_| format!("`{text}` is not a version number or `latest`")),
+    }
+}
+
+/// Runs the action and returns the exit code.
+pub fn run(args: &Args) -> ExitCode {
+    let result = connect(&args.connection).and_then(|client| {
+        match &args.action {
+            Action::Check(check) => return Ok(run_check(&client, check, &args.connection)),
+            Action::Register(target) => register(&client, target, &args.connection),
+            Action::Get(get) => show(&client, get, args.connection.format),
+            Action::Config(config) => configure(&client, config, args.connection.format),
+            Action::Subjects => subjects(&client, args.connection.format),
+        }
+        .map(|()| ExitCode::from(io::SUCCESS))
+    });
+    match result {
+        Ok(code) => code,
+        Err(failure) if matches!(args.action, Action::Check(_)) => {
+            failure.report();
+            ExitCode::from(io::USAGE)
+        }
+        Err(failure) => failure.report(),
+    }
+}
+
+fn connect(connection: &Connection) -> Result<Client, Failure> {
+    let url = connection
+        .url
+        .as_deref()
+        .ok_or_else(|| Failure::Message(format!("no registry: give --url or set {URL_VAR}")))?;
+    let mut config = ClientConfig::new(url);
+    if let Some(user_info) = &connection.basic_auth {
+        config.auth = Auth::basic_from(user_info).map_err(failure)?;
+    } else if let Some(token) = &connection.bearer_token {
+        config.auth = Auth::Bearer(token.clone());
+    }
+    Client::new(config).map_err(failure)
+}
+
+fn failure(error: RegistryError) -> Failure {
+    Failure::Message(error.to_string())
+}
+
+/// Prints `text` for people or `value` for machines.
+fn print(format: Format, text: String, value: Value) -> Result<(), Failure> {
+    let out = match format {
+        Format::Text => text,
+        Format::Json => io::json_text(&value, false),
+    };
+    io::Output::Stdout.write(out.as_bytes())
+}
+
+fn register(
+    client: &Client,
+    target: &SubjectSchema,
+    connection: &Connection,
+) -> Result<(), Failure> {
+    let format = connection.format;
+    let loaded = target.file.load(&connection.include_dirs)?;
+    let schema = Schema::avro(loaded.json());
+    let id = client
+        .register(&target.subject, &schema, target.normalize)
+        .map_err(failure)?;
+    let text = format!("{}: schema id {id}\n", target.subject);
+    print(format, text, json!({"subject": target.subject, "id": id}))
+}
+
+fn show(client: &Client, get: &GetArgs, format: Format) -> Result<(), Failure> {
+    let (schema, value) = match (get.id, &get.subject) {
+        (Some(id), _) => {
+            let schema = client.schema_by_id(id).map_err(failure)?;
+            let value = json!({"id": id, "schema": schema.schema});
+            (schema.schema.clone(), value)
+        }
+        (None, Some(subject)) => {
+            let found = client
+                .subject_version(subject, get.version)
+                .map_err(failure)?;
+            let value = serde_json::to_value(&found).unwrap_or(Value::Null);
+            (found.schema.schema, value)
+        }
+        (None, None) => return Err(Failure::Message("give --id or --subject".into())),
+    };
+    let pretty = serde_json::from_str(&schema)
+        .map(|v: Value| io::json_text(&v, false))
+        .unwrap_or_else(|_| format!("{schema}\n"));
+    print(format, pretty, value)
+}
+
+fn configure(client: &Client, config: &ConfigArgs, format: Format) -> Result<(), Failure> {
+    let subject = config.subject.as_deref();
+    let level = match config.level {
+        Some(level) => client.set_config(subject, level),
+        None => client.config(subject),
+    }
+    .map_err(failure)?;
+    let value = json!({"subject": subject, "compatibility": level.as_str()});
+    print(format, format!("{level}\n"), value)
+}
+
+fn subjects(client: &Client, format: Format) -> Result<(), Failure> {
+    let subjects = client.subjects().map_err(failure)?;
+    let text: String = subjects.iter().map(|s| format!("{s}\n")).collect();
+    print(format, text, json!(subjects))
+}
+
+/// The registry's verdict against one version.
+struct Verdict {
+    version: i32,
+    compatible: bool,
+    messages: Vec<String>,
+}
+
+fn run_check(client: &Client, args: &CheckArgs, connection: &Connection) -> ExitCode {
+    let format = connection.format;
+    match check_all(client, args, &connection.include_dirs) {
+        Ok(report) => {
+            let compatible = report.verdicts.iter().all(|v| v.compatible);
+            let written = match format {
+                Format::Text => io::Output::Stdout.write(report.text().as_bytes()),
+                Format::Json => io::Output::Stdout.write_json(&report.json(), false),
+            };
+            match written {
+                Ok(()) if compatible => ExitCode::from(io::SUCCESS),
+                Ok(()) => ExitCode::from(io::INVALID),
+                Err(failure) => {
+                    failure.report();
+                    ExitCode::from(io::USAGE)
+                }
+            }
+        }
+        Err(failure) => {
+            failure.report();
+            ExitCode::from(io::USAGE)
+        }
+    }
+}
+
+/// What `check` found: the registry's verdicts and avdl2rs's own check.
+struct CheckReport {
+    subject: String,
+    level: CompatLevel,
+    verdicts: Vec<Verdict>,
+    /// avdl2rs's own findings, as lines, against the versions checked.
+    local: Vec<String>,
+}
+
+fn check_all(
+    client: &Client,
+    args: &CheckArgs,
+    include_dirs: &[PathBuf],
+) -> Result<CheckReport, Failure> {
+    let target = &args.target;
+    let loaded = target.file.load(include_dirs)?;
+    let schema = Schema::avro(loaded.json());
+    let subject = target.subject.clone();
+    let level = client.config(Some(&subject)).map_err(failure)?;
+    let versions = match client.versions(&subject) {
+        Ok(versions) => versions,
+        Err(e) if e.is_not_found() => Vec::new(),
+        Err(e) => return Err(failure(e)),
+    };
+    let against: Vec<i32> = match (args.all, versions.iter().max()) {
+        (true, _) => versions.clone(),
+        (false, Some(latest)) => vec![*latest],
+        (false, None) => Vec::new(),
+    };
+    let mut verdicts = Vec::new();
+    let mut previous = Vec::new();
+    for version in against {
+        let report = client
+            .test_compatibility(&subject, Version::Number(version), &schema)
+            .map_err(failure)?;
+        verdicts.push(Verdict {
+            version,
+            compatible: report.is_compatible,
+            messages: report.messages,
+        });
+        previous.push(
+            client
+                .subject_version(&subject, Version::Number(version))
+                .map_err(failure)?,
+        );
+    }
+    let local = local_check(level, &loaded, &previous)?;
+    Ok(CheckReport {
+        subject,
+        level,
+        verdicts,
+        local,
+    })
+}
+
+/// avdl2rs's own compatibility check of the schema against the versions, each at `level`
+/// (the registry applies the subject's level to each version it is asked about).
+fn local_check(
+    level: CompatLevel,
+    new: &Loaded,
+    previous: &[SubjectVersion],
+) -> Result<Vec<String>, Failure> {
+    let mut sets = Vec::new();
+    for version in previous {
+        let mut set = SchemaSet::new();
+        let schema = set.parse_str(&version.schema.schema).map_err(|e| {
+            Failure::Message(format!(
+                "version {} of {}: {e}",
+                version.version, version.subject
+            ))
+        })?;
+        sets.push((version.version, set, schema));
+    }
+    let new_ref = SchemaRef::new(&new.set, &new.schema);
+    let mut lines = Vec::new();
+    for (number, set, schema) in &sets {
+        for violation in check(level, new_ref, &[SchemaRef::new(set, schema)]) {
+            lines.push(describe(*number, &violation));
+        }
+    }
+    Ok(lines)
+}
+
+fn describe(version: i32, violation: &Violation) -> String {
+    let problem = &violation.incompatibility;
+    let reading = match violation.direction {
+        Direction::Backward => format!("the new schema cannot read version {version}"),
+        Direction::Forward => format!("version {version} cannot read the new schema"),
+    };
+    format!("{reading}: at {}: {}", problem.location, problem.message)
+}
+
+impl CheckReport {
+    fn text(&self) -> String {
+        let compatible = self.verdicts.iter().all(|v| v.compatible);
+        let mut out = format!(
+            "{}: {} at {} against {} version(s)\n",
+            self.subject,
+            if compatible {
+                "compatible"
+            } else {
+                "incompatible"
+            },
+            self.level,
+            self.verdicts.len()
+        );
+        for verdict in self.verdicts.iter().filter(|v| !v.compatible) {
+            out.push_str(&format!("  registry, version {}:\n", verdict.version));
+            for message in &verdict.messages {
+                out.push_str(&format!("    {message}\n"));
+            }
+        }
+        if !self.local.is_empty() {
+            out.push_str("  avdl2rs:\n");
+            for line in &self.local {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+        out
+    }
+
+    fn json(&self) -> Value {
+        let verdicts: Vec<Value> = self
+            .verdicts
+            .iter()
+            .map(|v| json!({"version": v.version, "compatible": v.compatible, "messages": v.messages}))
+            .collect();
+        json!({
+            "subject": self.subject,
+            "level": self.level.as_str(),
+            "compatible": self.verdicts.iter().all(|v| v.compatible),
+            "registry": verdicts,
+            "avdl2rs": self.local,
+        })
+    }
+}

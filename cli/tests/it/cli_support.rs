@@ -1,0 +1,37 @@
+//! Running the built `avdl2rs` binary from the CLI tests.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// The `avdl2rs` binary cargo built for these tests from the current code.
+pub fn cli_binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_avdl2rs"))
+}
+
+/// Runs the binary with `args`, feeding `stdin`, with backtraces on so that a panic shows.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(cli_binary())
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("avdl2rs starts");
+    let mut input = child.stdin.take().unwrap();
+    // A command that fails before reading stdin closes it: that is not the test's failure.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// The stderr of a run, as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A path as a command-line argument.
+pub fn path_str(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 test paths")
+}

@@ -1,0 +1,13 @@
+//! The integration tests of the `avdl2rs` command, one module per topic, linked into one test
+//! binary (one link for the crate instead of one per file). They run the binary cargo builds for
+//! them (`CARGO_BIN_EXE_avdl2rs`) as a process. A new test file goes beside this one, with its
+//! `mod` line below; shared helpers are modules of their own here too.
+
+mod cli_commands;
+mod cli_compat;
+mod cli_gen;
+mod cli_idl;
+mod cli_registry;
+mod cli_support;
+mod compat_git_imports;
+mod idl_gen_agree;

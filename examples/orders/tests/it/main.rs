@@ -1,0 +1,6 @@
+//! The integration tests of the orders example, one module per topic, linked into one test binary
+//! (one link for the crate instead of one per file). A new test file goes beside this one, with its
+//! `mod` line below; shared helpers are modules of their own here too.
+
+mod evolution;
+mod wire;

@@ -1,0 +1,54 @@
+//! # avdl2rs-registry — a Confluent Schema Registry client
+//!
+//! A client of the Schema Registry REST API (Confluent's, v7 shapes) for the types avdl2rs
+//! generates or derives: register and look up schemas, fetch them by id, test
+//! compatibility, read and set compatibility levels; and [`Serializer`] / [`Deserializer`]
+//! that frame and read Kafka messages of those types.
+//!
+//! The protocol work (requests, replies, typed errors, retries, failover, caches) lives in a
+//! transport-independent core; two transports send the requests:
+//!
+//! * `blocking` (default): [`blocking::Client`], over `ureq`, which starts no async runtime;
+//! * `async`: [`nonblocking::Client`], over `reqwest` with rustls, for tokio programs.
+//!
+//! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
+//! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this
+//! client registers under the subject. Failures are never cached. Concurrent misses of one
+//! key send one request.
+
+#![warn(missing_docs)]
+// Without a transport only the request building and the types are public; the shared
+// machinery the transports drive is then unused.
+#![cfg_attr(not(any(feature = "blocking", feature = "async")), allow(dead_code))]
+
+pub mod api;
+mod auth;
+#[cfg(feature = "blocking")]
+pub mod blocking;
+mod cache;
+#[cfg(any(feature = "blocking", feature = "async"))]
+mod client;
+mod config;
+mod core;
+mod error;
+#[cfg(feature = "async")]
+pub mod nonblocking;
+// Assembling referenced schemas serves the consumer side, which is blocking.
+#[cfg(feature = "blocking")]
+mod references;
+mod retry;
+#[cfg(feature = "blocking")]
+mod serdes;
+mod types;
+
+pub use auth::{Auth, TokenProvider};
+/// The compatibility levels, shared with avdl2rs's own check.
+pub use avdl2rs::compat::CompatLevel;
+pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
+pub use error::{codes, ApiError, RegistryError, Result};
+pub use retry::{parse_retry_after, RetryPolicy};
+#[cfg(feature = "blocking")]
+pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig, TopicSerializer};
+pub use types::{
+    CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
+};

@@ -1,0 +1,98 @@
+//! When to send a failed request again, and how long to wait first.
+
+use std::time::{Duration, SystemTime};
+
+/// Retries with exponential backoff and jitter, for connection errors, timeouts, HTTP 408,
+/// 429 and 5xx; bounded in count and in total time. A `Retry-After` header is honoured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// Attempts after the first (`0` turns retries off).
+    pub max_retries: u32,
+    /// The wait before the first retry; each further retry doubles it.
+    pub initial_backoff: Duration,
+    /// The longest wait between two attempts (a longer `Retry-After` ends the retries).
+    pub max_backoff: Duration,
+    /// No retry starts once this much time has passed since the first attempt.
+    pub max_elapsed: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_retries: 3,
+            initial_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_secs(5),
+            max_elapsed: Duration::from_secs(30),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// No retries: every failure is returned at once.
+    pub fn none() -> Self {
+        RetryPolicy {
+            max_retries: 0,
+            ..Self::default()
+        }
+    }
+
+    /// The wait before retry number `retry` (0 for the first), with "equal jitter": a random
+    /// point in the upper half of the exponential step, so clients that failed together do
+    /// not come back together.
+    pub fn backoff(&self, retry: u32) -> Duration {
+        let step = self
+            .initial_backoff
+            .saturating_mul(1u32.checked_shl(retry.min(31)).unwrap_or(u32::MAX))
+            .min(self.max_backoff);
+        let half = step / 2;
+        half + half.mul_f64(fastrand::f64())
+    }
+}
+
+/// Reads a `Retry-After` header: whole seconds or an HTTP date.
+pub fn parse_retry_after(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let when = httpdate::parse_http_date(value).ok()?;
+    Some(
+        when.duration_since(SystemTime::now())
+            .unwrap_or(Duration::ZERO),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_within_jitter_and_caps() {
+        let policy = RetryPolicy {
+            initial_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_millis(350),
+            ..RetryPolicy::default()
+        };
+        for _ in 0..50 {
+            let first = policy.backoff(0);
+            assert!(first >= Duration::from_millis(50) && first <= Duration::from_millis(100));
+            let second = policy.backoff(1);
+            assert!(second >= Duration::from_millis(100) && second <= Duration::from_millis(200));
+            let capped = policy.backoff(40);
+            assert!(capped >= Duration::from_millis(175) && capped <= Duration::from_millis(350));
+        }
+    }
+
+    #[test]
+    fn retry_after_in_seconds_or_as_a_date() {
+        assert_eq!(parse_retry_after(" 3 "), Some(Duration::from_secs(3)));
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"),
+            Some(Duration::ZERO)
+        );
+        let later = httpdate::fmt_http_date(SystemTime::now() + Duration::from_secs(60));
+        let wait = parse_retry_after(&later).unwrap();
+        assert!(wait > Duration::from_secs(55) && wait <= Duration::from_secs(60));
+        assert_eq!(parse_retry_after("soon"), None);
+    }
+}

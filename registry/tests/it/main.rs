@@ -1,0 +1,10 @@
+//! The integration tests of this crate, one module per topic, linked into one test binary.
+//! A new test file goes beside this one, with its `mod` line below.
+// First, so that the modules after it can use its macros.
+#[macro_use]
+mod support;
+
+mod fake_registry;
+mod python_interop;
+mod real_registry;
+mod serdes;

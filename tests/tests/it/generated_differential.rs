@@ -1,0 +1,121 @@
+//! The schema constants of generated code against `apache-avro`, for every named type of every
+//! conformance schema, every IDL conformance input (through our parser) and every codegen
+//! snapshot input (all compiled by `build.rs`, which walks the folders). The codecs of the
+//! same types are checked value by value in `codegen_roundtrip.rs`, whose registry of the generated types this reads.
+//!
+//! Per type: apache-avro's Parsing Canonical Form of `SCHEMA_JSON` is `CANONICAL_FORM`
+//! (once apache-avro's known extras are taken out: it keeps `order`, `precision` and `scale`,
+//! and may write a primitive as `{"type": ...}`), our form is a fixed point of apache-avro's,
+//! and `FINGERPRINT` is apache-avro's CRC-64-AVRO of it.
+
+use apache_avro::rabin::Rabin;
+use apache_avro::Schema;
+use serde_json::Value;
+
+use crate::codegen_roundtrip::{Case, GENERATED as CASES};
+
+/// apache-avro's schema of `json`; it reads `error` types only inside protocols, and they
+/// are records in every other respect.
+fn apache(json: &str) -> Result<Schema, String> {
+    let json = json.replace("\"type\":\"error\"", "\"type\":\"record\"");
+    Schema::parse_str(&json).map_err(|e| format!("apache-avro rejects {json}: {e}"))
+}
+
+/// apache-avro's canonical form without the attributes the specification drops and it keeps.
+fn spec_form(apache_form: &str) -> String {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(object) => {
+                for key in ["order", "precision", "scale"] {
+                    object.remove(key);
+                }
+                object.values_mut().for_each(strip);
+                if let (1, Some(Value::String(name))) = (object.len(), object.get("type")) {
+                    *value = Value::String(name.clone());
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value: Value = serde_json::from_str(apache_form).expect("apache-avro writes JSON");
+    strip(&mut value);
+    value.to_string()
+}
+
+fn check(case: &Case) -> Result<(), String> {
+    let schema = apache(case.schema_json)?;
+    let raw = schema.canonical_form();
+    let theirs = spec_form(&raw);
+    if theirs != case.canonical_form {
+        return Err(format!(
+            "canonical form differs:\n  apache-avro {theirs}\n  ours        {}",
+            case.canonical_form
+        ));
+    }
+    // apache-avro fingerprints its own form; where that has extras, it fingerprints ours
+    // read back, which must then be a fixed point. (Reading a form back is not always
+    // possible: a type of the null namespace inside a namespaced one loses its namespace.)
+    let fingerprinted = if raw == case.canonical_form {
+        schema
+    } else {
+        let ours = apache(case.canonical_form)?;
+        if ours.canonical_form() != case.canonical_form {
+            return Err(format!(
+                "apache-avro writes our canonical form as {}",
+                ours.canonical_form()
+            ));
+        }
+        ours
+    };
+    let bytes = fingerprinted.fingerprint::<Rabin>().bytes;
+    let fingerprint = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+    if fingerprint != case.fingerprint {
+        return Err(format!(
+            "fingerprint {} but apache-avro's is {fingerprint}",
+            case.fingerprint
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn canonical_forms_and_fingerprints_match_apache_avro() {
+    assert!(!CASES.is_empty(), "build.rs registered no generated type");
+    let failures: Vec<String> = CASES
+        .iter()
+        .filter_map(|case| {
+            check(case)
+                .err()
+                .map(|e| format!("{} {}: {e}", case.file, case.full_name))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} types fail:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_idl_conformance_input_with_named_types_is_generated() {
+    let idl = avdl2rs_tests::conformance_dir().join("idl");
+    let options = avdl_parser::ParseOptions {
+        include_dirs: vec![idl.join("input"), idl.join("classpath")],
+    };
+    let inputs = avdl2rs_tests::files_with_extension(&idl.join("input"), "avdl");
+    assert!(!inputs.is_empty());
+    for input in inputs {
+        let file = input.display().to_string();
+        let parsed = avdl_parser::parse_file(&input, &options).unwrap();
+        let generated = CASES.iter().filter(|case| case.file == file).count();
+        // Fixed types with a logical type are no type of their own.
+        let named = parsed.named_schemas().unwrap().len();
+        assert!(
+            generated > 0 || named == 0,
+            "{file}: {named} named types, none generated"
+        );
+    }
+}

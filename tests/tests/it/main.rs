@@ -1,0 +1,15 @@
+//! The cross-crate tests, one module per topic, linked into one test binary (one link for the
+//! crate instead of one per file). A new test file goes beside this one, with its `mod` line
+//! below; shared helpers are modules of their own here too.
+
+mod builder_fresh_project;
+mod codegen_behaviour;
+mod codegen_evolution;
+mod codegen_roundtrip;
+mod codegen_snapshots;
+mod codegen_valid_schemas;
+mod derive_schemas;
+mod derive_twins;
+mod generated_differential;
+mod idl_conformance;
+mod located_errors;
