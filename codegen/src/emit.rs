@@ -181,7 +181,7 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
     let (encode, decode) = match &codec.shape {
         Shape::Record(fields) => {
             let full_name = codec.schema.as_ref().map(|s| s.full_name.as_str());
-            let context = error_context(full_name);
+            let context = ErrorContext { full_name };
             (
                 record_encode(fields, &context, rt),
                 record_decode(fields, &context, rt),
@@ -204,6 +204,7 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
 
 fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
     quote! {
+        #[automatically_derived]
         impl #rt::AvroEncode for #ident {
             #[inline]
             fn encode(&self, out: &mut ::std::vec::Vec<u8>) -> ::core::result::Result<(), #rt::EncodeError> {
@@ -215,6 +216,7 @@ fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenS
 
 fn decode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
     quote! {
+        #[automatically_derived]
         impl #rt::AvroDecode for #ident {
             #[inline]
             fn decode(reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
@@ -237,7 +239,9 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
         full_name,
     } = s;
     let fingerprint = Literal::u64_suffixed(*fingerprint);
+    let (schema_json, canonical_form) = (raw_str(schema_json), raw_str(canonical_form));
     quote! {
+        #[automatically_derived]
         impl #rt::AvroSchema for #ident {
             const SCHEMA_JSON: &'static str = #schema_json;
             const CANONICAL_FORM: &'static str = #canonical_form;
@@ -245,6 +249,21 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
             const FULL_NAME: &'static str = #full_name;
         }
     }
+}
+
+/// `text` as a raw string literal, so that JSON reads as JSON (no `\"` escapes).
+fn raw_str(text: &str) -> Literal {
+    // One `#` more than the longest run of them after a quote closes no string early.
+    let longest = text
+        .split('"')
+        .skip(1)
+        .map(|after| after.len() - after.trim_start_matches('#').len())
+        .max()
+        .unwrap_or(0);
+    let hashes = "#".repeat(longest + 1);
+    format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        .expect("a raw string literal parses")
 }
 
 /// A Rust place holding a value to encode: either an expression of type `T` (a place such as
@@ -530,41 +549,63 @@ fn decimal_literals(precision: u32, scale: u32) -> (Literal, Literal) {
 }
 
 /// The error-path step a record adds around a failing field: the field, then the record's
-/// full name (which the runtime shows only when no enclosing field follows).
-fn error_context(full_name: Option<&str>) -> impl Fn(&str) -> TokenStream + '_ {
-    move |field| match full_name {
-        Some(full_name) => quote!(|e| e.in_field(#field).in_type(#full_name)),
-        None => quote!(|e| e.in_field(#field)),
+/// full name (which the runtime shows only when no enclosing field follows). A record's
+/// codec defines it once, as the local function `field_error` of the field name, so each field
+/// costs one call rather than its own closure repeating the type name.
+struct ErrorContext<'a> {
+    full_name: Option<&'a str>,
+}
+
+impl ErrorContext<'_> {
+    /// The `fn field_error` item for errors of type `error`.
+    fn define(&self, error: &TokenStream) -> TokenStream {
+        let in_type = self.full_name.map(|name| quote!(.in_type(#name)));
+        quote! {
+            fn field_error(field: &'static str) -> impl ::core::ops::FnOnce(#error) -> #error {
+                move |e| e.in_field(field) #in_type
+            }
+        }
+    }
+
+    /// The `map_err` argument for field `name`.
+    fn at(name: &str) -> TokenStream {
+        quote!(field_error(#name))
     }
 }
 
 fn record_encode(
     fields: &[RecordField],
-    context: &impl Fn(&str) -> TokenStream,
+    context: &ErrorContext<'_>,
     rt: &syn::Path,
 ) -> TokenStream {
-    let statements = fields.iter().map(|field| {
-        let ident = &field.ident;
-        let place = Place {
-            tokens: quote!(self.#ident),
-            is_ref: false,
-        };
-        let encode = encode_value(&field.value, &place, rt);
-        let tokens = &encode.tokens;
-        let name = &field.avro_name;
-        match (&field.value, encode.fallible) {
-            (Value::Null, _) => quote!(),
-            (_, true) => {
-                let context = context(name);
-                quote!(#tokens.map_err(#context)?;)
+    let mut uses_context = false;
+    let statements: Vec<TokenStream> = fields
+        .iter()
+        .map(|field| {
+            let ident = &field.ident;
+            let place = Place {
+                tokens: quote!(self.#ident),
+                is_ref: false,
+            };
+            let encode = encode_value(&field.value, &place, rt);
+            let tokens = &encode.tokens;
+            match (&field.value, encode.fallible) {
+                (Value::Null, _) => quote!(),
+                (_, true) => {
+                    uses_context = true;
+                    let at = ErrorContext::at(&field.avro_name);
+                    quote!(#tokens.map_err(#at)?;)
+                }
+                (_, false) => quote!(#tokens;),
             }
-            (_, false) => quote!(#tokens;),
-        }
-    });
+        })
+        .collect();
+    let define = uses_context.then(|| context.define(&quote!(#rt::EncodeError)));
     let out_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = out_unused.then(|| quote!(let _ = out;));
     quote! {
         #silence
+        #define
         #(#statements)*
         ::core::result::Result::Ok(())
     }
@@ -572,27 +613,28 @@ fn record_encode(
 
 fn record_decode(
     fields: &[RecordField],
-    context: &impl Fn(&str) -> TokenStream,
+    context: &ErrorContext<'_>,
     rt: &syn::Path,
 ) -> TokenStream {
     let inits = fields.iter().map(|field| {
         let ident = &field.ident;
-        let name = &field.avro_name;
         match &field.value {
             Value::Null => quote!(#ident: (),),
             value => {
                 let decode = decode_value(value, rt);
-                let context = context(name);
-                quote!(#ident: #decode.map_err(#context)?,)
+                let at = ErrorContext::at(&field.avro_name);
+                quote!(#ident: #decode.map_err(#at)?,)
             }
         }
     });
     let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = reader_unused.then(|| quote!(let _ = reader;));
+    let define = (!reader_unused).then(|| context.define(&quote!(#rt::DecodeError)));
     // One nesting level per record, so a recursive type stops at the reader's depth limit.
     quote! {
         reader.nested(|reader| {
             #silence
+            #define
             ::core::result::Result::Ok(Self { #(#inits)* })
         })
     }
@@ -707,4 +749,18 @@ fn union_impls(
         )
     });
     quote!(#encode #decode_branch #decode)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::raw_str;
+    use quote::ToTokens;
+
+    #[test]
+    fn raw_strings_hold_quotes_and_hashes_unchanged() {
+        for text in [r#"{"a":1}"#, "", r###"{"doc":"a "# b "## c"}"###, "#\"#"] {
+            let literal: syn::LitStr = syn::parse2(raw_str(text).into_token_stream()).unwrap();
+            assert_eq!(literal.value(), text);
+        }
+    }
 }

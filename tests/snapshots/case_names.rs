@@ -28,12 +28,14 @@ pub mod org {
                 pub value: i32,
             }
             const _: () = {
+                #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder {
-                    const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"builder\",\"namespace\":\"org.example.names\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"}]}";
-                    const CANONICAL_FORM: &'static str = "{\"name\":\"org.example.names.builder\",\"type\":\"record\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"}]}";
+                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"builder","namespace":"org.example.names","fields":[{"name":"value","type":"int"}]}"#;
+                    const CANONICAL_FORM: &'static str = r#"{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}"#;
                     const FINGERPRINT: u64 = 6207421820889630249u64;
                     const FULL_NAME: &'static str = "org.example.names.builder";
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroEncode for Builder {
                     #[inline]
                     fn encode(
@@ -44,6 +46,7 @@ pub mod org {
                         ::core::result::Result::Ok(())
                     }
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroDecode for Builder {
                     #[inline]
                     fn decode(
@@ -51,12 +54,17 @@ pub mod org {
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         reader
                             .nested(|reader| {
+                                fn field_error(
+                                    field: &'static str,
+                                ) -> impl ::core::ops::FnOnce(
+                                    ::avdl2rs::DecodeError,
+                                ) -> ::avdl2rs::DecodeError {
+                                    move |e| {
+                                        e.in_field(field).in_type("org.example.names.builder")
+                                    }
+                                }
                                 ::core::result::Result::Ok(Self {
-                                    value: reader
-                                        .read_int()
-                                        .map_err(|e| {
-                                            e.in_field("value").in_type("org.example.names.builder")
-                                        })?,
+                                    value: reader.read_int().map_err(field_error("value"))?,
                                 })
                             })
                     }
@@ -90,22 +98,31 @@ pub mod org {
                 pub far: ::avdl2rs::chrono::NaiveDate,
             }
             const _: () = {
+                #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder2 {
-                    const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Builder\",\"namespace\":\"org.example.names\",\"doc\":\"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.\",\"fields\":[{\"name\":\"inner\",\"type\":{\"type\":\"record\",\"name\":\"builder\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"}]}},{\"name\":\"again\",\"type\":[\"null\",\"builder\"],\"default\":null},{\"name\":\"far\",\"type\":{\"type\":\"int\",\"logicalType\":\"date\"},\"default\":3000000}]}";
-                    const CANONICAL_FORM: &'static str = "{\"name\":\"org.example.names.Builder\",\"type\":\"record\",\"fields\":[{\"name\":\"inner\",\"type\":{\"name\":\"org.example.names.builder\",\"type\":\"record\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"}]}},{\"name\":\"again\",\"type\":[\"null\",\"org.example.names.builder\"]},{\"name\":\"far\",\"type\":\"int\"}]}";
+                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Builder","namespace":"org.example.names","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":{"type":"record","name":"builder","fields":[{"name":"value","type":"int"}]}},{"name":"again","type":["null","builder"],"default":null},{"name":"far","type":{"type":"int","logicalType":"date"},"default":3000000}]}"#;
+                    const CANONICAL_FORM: &'static str = r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}},{"name":"again","type":["null","org.example.names.builder"]},{"name":"far","type":"int"}]}"#;
                     const FINGERPRINT: u64 = 10996650735932078479u64;
                     const FULL_NAME: &'static str = "org.example.names.Builder";
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroEncode for Builder2 {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
                     ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::EncodeError,
+                        ) -> ::avdl2rs::EncodeError {
+                            move |e| {
+                                e.in_field(field).in_type("org.example.names.Builder")
+                            }
+                        }
                         <Builder as ::avdl2rs::AvroEncode>::encode(&self.inner, out)
-                            .map_err(|e| {
-                                e.in_field("inner").in_type("org.example.names.Builder")
-                            })?;
+                            .map_err(field_error("inner"))?;
                         match &self.again {
                             ::core::option::Option::None => {
                                 ::avdl2rs::codec::write_long(out, 0);
@@ -116,16 +133,13 @@ pub mod org {
                                 <Builder as ::avdl2rs::AvroEncode>::encode(value, out)
                             }
                         }
-                            .map_err(|e| {
-                                e.in_field("again").in_type("org.example.names.Builder")
-                            })?;
+                            .map_err(field_error("again"))?;
                         ::avdl2rs::__private::logical_chrono::encode_date(&self.far, out)
-                            .map_err(|e| {
-                                e.in_field("far").in_type("org.example.names.Builder")
-                            })?;
+                            .map_err(field_error("far"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroDecode for Builder2 {
                     #[inline]
                     fn decode(
@@ -133,11 +147,18 @@ pub mod org {
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         reader
                             .nested(|reader| {
+                                fn field_error(
+                                    field: &'static str,
+                                ) -> impl ::core::ops::FnOnce(
+                                    ::avdl2rs::DecodeError,
+                                ) -> ::avdl2rs::DecodeError {
+                                    move |e| {
+                                        e.in_field(field).in_type("org.example.names.Builder")
+                                    }
+                                }
                                 ::core::result::Result::Ok(Self {
                                     inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map_err(|e| {
-                                            e.in_field("inner").in_type("org.example.names.Builder")
-                                        })?,
+                                        .map_err(field_error("inner"))?,
                                     again: reader
                                         .read_union_index(2)
                                         .and_then(|index| {
@@ -148,15 +169,11 @@ pub mod org {
                                                     .map(::core::option::Option::Some)
                                             }
                                         })
-                                        .map_err(|e| {
-                                            e.in_field("again").in_type("org.example.names.Builder")
-                                        })?,
+                                        .map_err(field_error("again"))?,
                                     far: ::avdl2rs::__private::logical_chrono::decode_date(
                                             reader,
                                         )
-                                        .map_err(|e| {
-                                            e.in_field("far").in_type("org.example.names.Builder")
-                                        })?,
+                                        .map_err(field_error("far"))?,
                                 })
                             })
                     }

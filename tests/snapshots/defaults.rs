@@ -36,12 +36,14 @@ pub enum Level {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Level {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"enum\",\"name\":\"Level\",\"symbols\":[\"LOW\",\"MEDIUM\",\"HIGH\"],\"default\":\"MEDIUM\"}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Level\",\"type\":\"enum\",\"symbols\":[\"LOW\",\"MEDIUM\",\"HIGH\"]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#;
         const FINGERPRINT: u64 = 5608044449162831891u64;
         const FULL_NAME: &'static str = "Level";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Level {
         #[inline]
         fn encode(
@@ -57,6 +59,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Level {
         #[inline]
         fn decode(
@@ -99,12 +102,14 @@ pub struct Tag(#[serde(with = "::avdl2rs::__private::serde_fixed")] pub [u8; 2])
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Tag {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"fixed\",\"name\":\"Tag\",\"size\":2}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Tag\",\"type\":\"fixed\",\"size\":2}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"fixed","name":"Tag","size":2}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Tag","type":"fixed","size":2}"#;
         const FINGERPRINT: u64 = 2417361576198792179u64;
         const FULL_NAME: &'static str = "Tag";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Tag {
         #[inline]
         fn encode(
@@ -115,6 +120,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Tag {
         #[inline]
         fn decode(
@@ -154,12 +160,14 @@ pub struct Inner {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Inner {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Inner\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":7},{\"name\":\"b\",\"type\":\"string\"}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Inner\",\"type\":\"record\",\"fields\":[{\"name\":\"a\",\"type\":\"int\"},{\"name\":\"b\",\"type\":\"string\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#;
         const FINGERPRINT: u64 = 12196259927298163398u64;
         const FULL_NAME: &'static str = "Inner";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Inner {
         #[inline]
         fn encode(
@@ -171,6 +179,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Inner {
         #[inline]
         fn decode(
@@ -178,14 +187,19 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Inner")
+                    }
                     ::core::result::Result::Ok(Self {
-                        a: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("a").in_type("Inner"))?,
+                        a: reader.read_int().map_err(field_error("a"))?,
                         b: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("b").in_type("Inner"))?,
+                            .map_err(field_error("b"))?,
                     })
                 })
         }
@@ -263,18 +277,27 @@ pub struct Settings {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Settings {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Settings\",\"doc\":\"Every field has a default, so the record implements Default.\",\"fields\":[{\"name\":\"enabled\",\"type\":\"boolean\",\"default\":true},{\"name\":\"retries\",\"type\":\"int\",\"default\":-3},{\"name\":\"limit\",\"type\":\"long\",\"default\":10000000000},{\"name\":\"ratio\",\"type\":\"float\",\"default\":0.5},{\"name\":\"missing\",\"type\":\"double\",\"default\":\"NaN\"},{\"name\":\"floor\",\"type\":\"double\",\"default\":\"-Infinity\"},{\"name\":\"name\",\"type\":\"string\",\"default\":\"a \\\"quoted\\\" name\"},{\"name\":\"raw\",\"type\":\"bytes\",\"default\":\"\\u0000ÿ\"},{\"name\":\"tag\",\"type\":{\"type\":\"fixed\",\"name\":\"Tag\",\"size\":2},\"default\":\"ab\"},{\"name\":\"level\",\"type\":{\"type\":\"enum\",\"name\":\"Level\",\"symbols\":[\"LOW\",\"MEDIUM\",\"HIGH\"],\"default\":\"MEDIUM\"},\"default\":\"HIGH\"},{\"name\":\"inner\",\"type\":{\"type\":\"record\",\"name\":\"Inner\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":7},{\"name\":\"b\",\"type\":\"string\"}]},\"default\":{\"b\":\"x\"}},{\"name\":\"list\",\"type\":{\"type\":\"array\",\"items\":\"int\"},\"default\":[1,2]},{\"name\":\"lookup\",\"type\":{\"type\":\"map\",\"values\":\"long\"},\"default\":{\"one\":1}},{\"name\":\"maybe\",\"type\":[\"null\",\"string\"],\"default\":null},{\"name\":\"either\",\"type\":[\"int\",\"string\",\"null\"],\"default\":5},{\"name\":\"day\",\"type\":{\"type\":\"int\",\"logicalType\":\"date\"},\"default\":19000},{\"name\":\"nothing\",\"type\":\"null\",\"default\":null}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Settings\",\"type\":\"record\",\"fields\":[{\"name\":\"enabled\",\"type\":\"boolean\"},{\"name\":\"retries\",\"type\":\"int\"},{\"name\":\"limit\",\"type\":\"long\"},{\"name\":\"ratio\",\"type\":\"float\"},{\"name\":\"missing\",\"type\":\"double\"},{\"name\":\"floor\",\"type\":\"double\"},{\"name\":\"name\",\"type\":\"string\"},{\"name\":\"raw\",\"type\":\"bytes\"},{\"name\":\"tag\",\"type\":{\"name\":\"Tag\",\"type\":\"fixed\",\"size\":2}},{\"name\":\"level\",\"type\":{\"name\":\"Level\",\"type\":\"enum\",\"symbols\":[\"LOW\",\"MEDIUM\",\"HIGH\"]}},{\"name\":\"inner\",\"type\":{\"name\":\"Inner\",\"type\":\"record\",\"fields\":[{\"name\":\"a\",\"type\":\"int\"},{\"name\":\"b\",\"type\":\"string\"}]}},{\"name\":\"list\",\"type\":{\"type\":\"array\",\"items\":\"int\"}},{\"name\":\"lookup\",\"type\":{\"type\":\"map\",\"values\":\"long\"}},{\"name\":\"maybe\",\"type\":[\"null\",\"string\"]},{\"name\":\"either\",\"type\":[\"int\",\"string\",\"null\"]},{\"name\":\"day\",\"type\":\"int\"},{\"name\":\"nothing\",\"type\":\"null\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":{"type":"fixed","name":"Tag","size":2},"default":"ab"},{"name":"level","type":{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"},"default":"HIGH"},{"name":"inner","type":{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]},"default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":{"name":"Tag","type":"fixed","size":2}},{"name":"level","type":{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}},{"name":"inner","type":{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#;
         const FINGERPRINT: u64 = 4495957895750683161u64;
         const FULL_NAME: &'static str = "Settings";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Settings {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Settings")
+            }
             ::avdl2rs::codec::write_boolean(out, self.enabled);
             ::avdl2rs::codec::write_int(out, self.retries);
             ::avdl2rs::codec::write_long(out, self.limit);
@@ -284,11 +307,11 @@ const _: () = {
             ::avdl2rs::codec::write_string(out, &self.name);
             ::avdl2rs::codec::write_bytes(out, &self.raw);
             <Tag as ::avdl2rs::AvroEncode>::encode(&self.tag, out)
-                .map_err(|e| e.in_field("tag").in_type("Settings"))?;
+                .map_err(field_error("tag"))?;
             <Level as ::avdl2rs::AvroEncode>::encode(&self.level, out)
-                .map_err(|e| e.in_field("level").in_type("Settings"))?;
+                .map_err(field_error("level"))?;
             <Inner as ::avdl2rs::AvroEncode>::encode(&self.inner, out)
-                .map_err(|e| e.in_field("inner").in_type("Settings"))?;
+                .map_err(field_error("inner"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.list,
@@ -297,7 +320,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("list").in_type("Settings"))?;
+                .map_err(field_error("list"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.lookup.len(),
@@ -307,7 +330,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("lookup").in_type("Settings"))?;
+                .map_err(field_error("lookup"))?;
             match &self.maybe {
                 ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 0),
                 ::core::option::Option::Some(value) => {
@@ -324,12 +347,13 @@ const _: () = {
                     <SettingsEither as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("either").in_type("Settings"))?;
+                .map_err(field_error("either"))?;
             ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
-                .map_err(|e| e.in_field("day").in_type("Settings"))?;
+                .map_err(field_error("day"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Settings {
         #[inline]
         fn decode(
@@ -337,45 +361,40 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Settings")
+                    }
                     ::core::result::Result::Ok(Self {
-                        enabled: reader
-                            .read_boolean()
-                            .map_err(|e| e.in_field("enabled").in_type("Settings"))?,
-                        retries: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("retries").in_type("Settings"))?,
-                        limit: reader
-                            .read_long()
-                            .map_err(|e| e.in_field("limit").in_type("Settings"))?,
-                        ratio: reader
-                            .read_float()
-                            .map_err(|e| e.in_field("ratio").in_type("Settings"))?,
-                        missing: reader
-                            .read_double()
-                            .map_err(|e| e.in_field("missing").in_type("Settings"))?,
-                        floor: reader
-                            .read_double()
-                            .map_err(|e| e.in_field("floor").in_type("Settings"))?,
+                        enabled: reader.read_boolean().map_err(field_error("enabled"))?,
+                        retries: reader.read_int().map_err(field_error("retries"))?,
+                        limit: reader.read_long().map_err(field_error("limit"))?,
+                        ratio: reader.read_float().map_err(field_error("ratio"))?,
+                        missing: reader.read_double().map_err(field_error("missing"))?,
+                        floor: reader.read_double().map_err(field_error("floor"))?,
                         name: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("name").in_type("Settings"))?,
+                            .map_err(field_error("name"))?,
                         raw: reader
                             .read_bytes()
                             .map(<[u8]>::to_vec)
-                            .map_err(|e| e.in_field("raw").in_type("Settings"))?,
+                            .map_err(field_error("raw"))?,
                         tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("tag").in_type("Settings"))?,
+                            .map_err(field_error("tag"))?,
                         level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("level").in_type("Settings"))?,
+                            .map_err(field_error("level"))?,
                         inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("inner").in_type("Settings"))?,
+                            .map_err(field_error("inner"))?,
                         list: reader
                             .read_array(|reader| reader.read_int())
-                            .map_err(|e| e.in_field("list").in_type("Settings"))?,
+                            .map_err(field_error("list"))?,
                         lookup: reader
                             .read_map(|reader| reader.read_long())
-                            .map_err(|e| e.in_field("lookup").in_type("Settings"))?,
+                            .map_err(field_error("lookup"))?,
                         maybe: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -388,7 +407,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("maybe").in_type("Settings"))?,
+                            .map_err(field_error("maybe"))?,
                         either: reader
                             .read_union_index(3)
                             .and_then(|index| {
@@ -399,9 +418,9 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("either").in_type("Settings"))?,
+                            .map_err(field_error("either"))?,
                         day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                            .map_err(|e| e.in_field("day").in_type("Settings"))?,
+                            .map_err(field_error("day"))?,
                         nothing: (),
                     })
                 })
@@ -530,12 +549,14 @@ pub struct Partial {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Partial {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Partial\",\"fields\":[{\"name\":\"required\",\"type\":\"int\"},{\"name\":\"optional\",\"type\":\"int\",\"default\":1}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Partial\",\"type\":\"record\",\"fields\":[{\"name\":\"required\",\"type\":\"int\"},{\"name\":\"optional\",\"type\":\"int\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#;
         const FINGERPRINT: u64 = 4201841586886245547u64;
         const FULL_NAME: &'static str = "Partial";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Partial {
         #[inline]
         fn encode(
@@ -547,6 +568,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Partial {
         #[inline]
         fn decode(
@@ -554,13 +576,16 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Partial")
+                    }
                     ::core::result::Result::Ok(Self {
-                        required: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("required").in_type("Partial"))?,
-                        optional: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("optional").in_type("Partial"))?,
+                        required: reader.read_int().map_err(field_error("required"))?,
+                        optional: reader.read_int().map_err(field_error("optional"))?,
                     })
                 })
         }
@@ -609,6 +634,7 @@ pub enum SettingsEither {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for SettingsEither {
         #[inline]
         fn encode(

@@ -72,22 +72,29 @@ pub mod example {
             pub when: ::core::option::Option<LogicalWhen>,
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Logical {
-                const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Logical\",\"namespace\":\"example.logical\",\"fields\":[{\"name\":\"amount\",\"type\":{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":10,\"scale\":2}},{\"name\":\"fixed_amount\",\"type\":{\"type\":\"fixed\",\"name\":\"Amount\",\"size\":8,\"logicalType\":\"decimal\",\"precision\":18,\"scale\":4}},{\"name\":\"id\",\"type\":{\"type\":\"string\",\"logicalType\":\"uuid\"}},{\"name\":\"fixed_id\",\"type\":{\"type\":\"fixed\",\"name\":\"Id\",\"size\":16,\"logicalType\":\"uuid\"}},{\"name\":\"day\",\"type\":{\"type\":\"int\",\"logicalType\":\"date\"}},{\"name\":\"time_ms\",\"type\":{\"type\":\"int\",\"logicalType\":\"time-millis\"}},{\"name\":\"time_us\",\"type\":{\"type\":\"long\",\"logicalType\":\"time-micros\"}},{\"name\":\"at_ms\",\"type\":{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}},{\"name\":\"at_us\",\"type\":{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}},{\"name\":\"at_ns\",\"type\":{\"type\":\"long\",\"logicalType\":\"timestamp-nanos\"}},{\"name\":\"local_ms\",\"type\":{\"type\":\"long\",\"logicalType\":\"local-timestamp-millis\"}},{\"name\":\"local_us\",\"type\":{\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\"}},{\"name\":\"local_ns\",\"type\":{\"type\":\"long\",\"logicalType\":\"local-timestamp-nanos\"}},{\"name\":\"span\",\"type\":{\"type\":\"fixed\",\"name\":\"Span\",\"size\":12,\"logicalType\":\"duration\"}},{\"name\":\"unknown\",\"type\":{\"type\":\"string\",\"logicalType\":\"not-a-logical-type\"}},{\"name\":\"maybe_day\",\"type\":[\"null\",{\"type\":\"int\",\"logicalType\":\"date\"}]},{\"name\":\"when\",\"type\":[{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"},{\"type\":\"string\",\"logicalType\":\"uuid\"},\"null\"]}]}";
-                const CANONICAL_FORM: &'static str = "{\"name\":\"example.logical.Logical\",\"type\":\"record\",\"fields\":[{\"name\":\"amount\",\"type\":\"bytes\"},{\"name\":\"fixed_amount\",\"type\":{\"name\":\"example.logical.Amount\",\"type\":\"fixed\",\"size\":8}},{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"fixed_id\",\"type\":{\"name\":\"example.logical.Id\",\"type\":\"fixed\",\"size\":16}},{\"name\":\"day\",\"type\":\"int\"},{\"name\":\"time_ms\",\"type\":\"int\"},{\"name\":\"time_us\",\"type\":\"long\"},{\"name\":\"at_ms\",\"type\":\"long\"},{\"name\":\"at_us\",\"type\":\"long\"},{\"name\":\"at_ns\",\"type\":\"long\"},{\"name\":\"local_ms\",\"type\":\"long\"},{\"name\":\"local_us\",\"type\":\"long\"},{\"name\":\"local_ns\",\"type\":\"long\"},{\"name\":\"span\",\"type\":{\"name\":\"example.logical.Span\",\"type\":\"fixed\",\"size\":12}},{\"name\":\"unknown\",\"type\":\"string\"},{\"name\":\"maybe_day\",\"type\":[\"null\",\"int\"]},{\"name\":\"when\",\"type\":[\"long\",\"string\",\"null\"]}]}";
+                const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":{"type":"fixed","name":"Amount","size":8,"logicalType":"decimal","precision":18,"scale":4}},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":{"type":"fixed","name":"Id","size":16,"logicalType":"uuid"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"time_ms","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_us","type":{"type":"long","logicalType":"time-micros"}},{"name":"at_ms","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"at_us","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"at_ns","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_ms","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_us","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_ns","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"span","type":{"type":"fixed","name":"Span","size":12,"logicalType":"duration"}},{"name":"unknown","type":{"type":"string","logicalType":"not-a-logical-type"}},{"name":"maybe_day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"when","type":[{"type":"long","logicalType":"timestamp-millis"},{"type":"string","logicalType":"uuid"},"null"]}]}"#;
+                const CANONICAL_FORM: &'static str = r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":{"name":"example.logical.Amount","type":"fixed","size":8}},{"name":"id","type":"string"},{"name":"fixed_id","type":{"name":"example.logical.Id","type":"fixed","size":16}},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":{"name":"example.logical.Span","type":"fixed","size":12}},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#;
                 const FINGERPRINT: u64 = 14138332344272435128u64;
                 const FULL_NAME: &'static str = "example.logical.Logical";
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for Logical {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
                 ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::EncodeError,
+                    ) -> ::avdl2rs::EncodeError {
+                        move |e| e.in_field(field).in_type("example.logical.Logical")
+                    }
                     ::avdl2rs::__private::encode_decimal_bytes(&self.amount, 10, 2, out)
-                        .map_err(|e| {
-                            e.in_field("amount").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("amount"))?;
                     ::avdl2rs::__private::encode_decimal_fixed(
                             &self.fixed_amount,
                             8,
@@ -95,81 +102,55 @@ pub mod example {
                             4,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("fixed_amount").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("fixed_amount"))?;
                     ::avdl2rs::__private::encode_uuid_string(&self.id, out)
-                        .map_err(|e| {
-                            e.in_field("id").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("id"))?;
                     ::avdl2rs::__private::encode_uuid_fixed(&self.fixed_id, out)
-                        .map_err(|e| {
-                            e.in_field("fixed_id").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("fixed_id"))?;
                     ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
-                        .map_err(|e| {
-                            e.in_field("day").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("day"))?;
                     ::avdl2rs::__private::logical_chrono::encode_time_millis(
                             &self.time_ms,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("time_ms").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("time_ms"))?;
                     ::avdl2rs::__private::logical_chrono::encode_time_micros(
                             &self.time_us,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("time_us").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("time_us"))?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_millis(
                             &self.at_ms,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("at_ms").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("at_ms"))?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_micros(
                             &self.at_us,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("at_us").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("at_us"))?;
                     ::avdl2rs::__private::logical_chrono::encode_timestamp_nanos(
                             &self.at_ns,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("at_ns").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("at_ns"))?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_millis(
                             &self.local_ms,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("local_ms").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("local_ms"))?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_micros(
                             &self.local_us,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("local_us").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("local_us"))?;
                     ::avdl2rs::__private::logical_chrono::encode_local_timestamp_nanos(
                             &self.local_ns,
                             out,
                         )
-                        .map_err(|e| {
-                            e.in_field("local_ns").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("local_ns"))?;
                     ::avdl2rs::__private::encode_duration(&self.span, out)
-                        .map_err(|e| {
-                            e.in_field("span").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("span"))?;
                     ::avdl2rs::codec::write_string(out, &self.unknown);
                     match &self.maybe_day {
                         ::core::option::Option::None => {
@@ -181,9 +162,7 @@ pub mod example {
                             ::avdl2rs::__private::logical_chrono::encode_date(value, out)
                         }
                     }
-                        .map_err(|e| {
-                            e.in_field("maybe_day").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("maybe_day"))?;
                     match &self.when {
                         ::core::option::Option::None => {
                             ::avdl2rs::codec::write_long(out, 2);
@@ -193,12 +172,11 @@ pub mod example {
                             <LogicalWhen as ::avdl2rs::AvroEncode>::encode(value, out)
                         }
                     }
-                        .map_err(|e| {
-                            e.in_field("when").in_type("example.logical.Logical")
-                        })?;
+                        .map_err(field_error("when"))?;
                     ::core::result::Result::Ok(())
                 }
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroDecode for Logical {
                 #[inline]
                 fn decode(
@@ -206,98 +184,75 @@ pub mod example {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     reader
                         .nested(|reader| {
+                            fn field_error(
+                                field: &'static str,
+                            ) -> impl ::core::ops::FnOnce(
+                                ::avdl2rs::DecodeError,
+                            ) -> ::avdl2rs::DecodeError {
+                                move |e| {
+                                    e.in_field(field).in_type("example.logical.Logical")
+                                }
+                            }
                             ::core::result::Result::Ok(Self {
                                 amount: ::avdl2rs::__private::decode_decimal_bytes(
                                         reader,
                                         10,
                                         2,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("amount").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("amount"))?,
                                 fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
                                         reader,
                                         8,
                                         18,
                                         4,
                                     )
-                                    .map_err(|e| {
-                                        e
-                                            .in_field("fixed_amount")
-                                            .in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("fixed_amount"))?,
                                 id: ::avdl2rs::__private::decode_uuid_string(reader)
-                                    .map_err(|e| {
-                                        e.in_field("id").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("id"))?,
                                 fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
-                                    .map_err(|e| {
-                                        e.in_field("fixed_id").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("fixed_id"))?,
                                 day: ::avdl2rs::__private::logical_chrono::decode_date(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("day").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("day"))?,
                                 time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("time_ms").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("time_ms"))?,
                                 time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("time_us").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("time_us"))?,
                                 at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("at_ms").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("at_ms"))?,
                                 at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("at_us").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("at_us"))?,
                                 at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("at_ns").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("at_ns"))?,
                                 local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("local_ms").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("local_ms"))?,
                                 local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("local_us").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("local_us"))?,
                                 local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
                                         reader,
                                     )
-                                    .map_err(|e| {
-                                        e.in_field("local_ns").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("local_ns"))?,
                                 span: ::avdl2rs::__private::decode_duration(reader)
-                                    .map_err(|e| {
-                                        e.in_field("span").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("span"))?,
                                 unknown: reader
                                     .read_string()
                                     .map(::std::string::String::from)
-                                    .map_err(|e| {
-                                        e.in_field("unknown").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("unknown"))?,
                                 maybe_day: reader
                                     .read_union_index(2)
                                     .and_then(|index| {
@@ -308,9 +263,7 @@ pub mod example {
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
-                                    .map_err(|e| {
-                                        e.in_field("maybe_day").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("maybe_day"))?,
                                 when: reader
                                     .read_union_index(3)
                                     .and_then(|index| {
@@ -321,9 +274,7 @@ pub mod example {
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
-                                    .map_err(|e| {
-                                        e.in_field("when").in_type("example.logical.Logical")
-                                    })?,
+                                    .map_err(field_error("when"))?,
                             })
                         })
                 }
@@ -388,6 +339,7 @@ pub mod example {
             Uuid(::avdl2rs::uuid::Uuid),
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for LogicalWhen {
                 #[inline]
                 fn encode(

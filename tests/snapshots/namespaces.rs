@@ -28,12 +28,14 @@ pub struct Customer {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Customer {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Customer\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Customer\",\"type\":\"record\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Customer","fields":[{"name":"name","type":"string"}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#;
         const FINGERPRINT: u64 = 7901688658899860685u64;
         const FULL_NAME: &'static str = "Customer";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Customer {
         #[inline]
         fn encode(
@@ -44,6 +46,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Customer {
         #[inline]
         fn decode(
@@ -51,11 +54,18 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Customer")
+                    }
                     ::core::result::Result::Ok(Self {
                         name: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("name").in_type("Customer"))?,
+                            .map_err(field_error("name"))?,
                     })
                 })
         }
@@ -97,12 +107,14 @@ pub mod com {
             Done,
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Status {
-                const SCHEMA_JSON: &'static str = "{\"type\":\"enum\",\"name\":\"Status\",\"namespace\":\"com.example\",\"symbols\":[\"OPEN\",\"DONE\"]}";
-                const CANONICAL_FORM: &'static str = "{\"name\":\"com.example.Status\",\"type\":\"enum\",\"symbols\":[\"OPEN\",\"DONE\"]}";
+                const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}"#;
+                const CANONICAL_FORM: &'static str = r#"{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}"#;
                 const FINGERPRINT: u64 = 14617497782476679359u64;
                 const FULL_NAME: &'static str = "com.example.Status";
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for Status {
                 #[inline]
                 fn encode(
@@ -117,6 +129,7 @@ pub mod com {
                     ::core::result::Result::Ok(())
                 }
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroDecode for Status {
                 #[inline]
                 fn decode(
@@ -147,12 +160,14 @@ pub mod com {
                 pub cents: i64,
             }
             const _: () = {
+                #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Money {
-                    const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Money\",\"namespace\":\"com.example.common\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}],\"aliases\":[\"Cash\"]}";
-                    const CANONICAL_FORM: &'static str = "{\"name\":\"com.example.common.Money\",\"type\":\"record\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}]}";
+                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#;
+                    const CANONICAL_FORM: &'static str = r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#;
                     const FINGERPRINT: u64 = 2350098454844585073u64;
                     const FULL_NAME: &'static str = "com.example.common.Money";
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroEncode for Money {
                     #[inline]
                     fn encode(
@@ -163,6 +178,7 @@ pub mod com {
                         ::core::result::Result::Ok(())
                     }
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroDecode for Money {
                     #[inline]
                     fn decode(
@@ -170,12 +186,17 @@ pub mod com {
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         reader
                             .nested(|reader| {
+                                fn field_error(
+                                    field: &'static str,
+                                ) -> impl ::core::ops::FnOnce(
+                                    ::avdl2rs::DecodeError,
+                                ) -> ::avdl2rs::DecodeError {
+                                    move |e| {
+                                        e.in_field(field).in_type("com.example.common.Money")
+                                    }
+                                }
                                 ::core::result::Result::Ok(Self {
-                                    cents: reader
-                                        .read_long()
-                                        .map_err(|e| {
-                                            e.in_field("cents").in_type("com.example.common.Money")
-                                        })?,
+                                    cents: reader.read_long().map_err(field_error("cents"))?,
                                 })
                             })
                     }
@@ -202,28 +223,38 @@ pub mod com {
                 pub order: super::orders::Order,
             }
             const _: () = {
+                #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Audit {
-                    const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Audit\",\"namespace\":\"com.example.common\",\"fields\":[{\"name\":\"order\",\"type\":{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"com.example.orders\",\"doc\":\"An order, referring to a type in another namespace.\",\"fields\":[{\"name\":\"total\",\"type\":{\"type\":\"record\",\"name\":\"Money\",\"namespace\":\"com.example.common\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}],\"aliases\":[\"Cash\"]}},{\"name\":\"customer\",\"type\":{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":\"\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}},{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"Status\",\"namespace\":\"com.example\",\"symbols\":[\"OPEN\",\"DONE\"]}}]}}]}";
-                    const CANONICAL_FORM: &'static str = "{\"name\":\"com.example.common.Audit\",\"type\":\"record\",\"fields\":[{\"name\":\"order\",\"type\":{\"name\":\"com.example.orders.Order\",\"type\":\"record\",\"fields\":[{\"name\":\"total\",\"type\":{\"name\":\"com.example.common.Money\",\"type\":\"record\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}]}},{\"name\":\"customer\",\"type\":{\"name\":\"Customer\",\"type\":\"record\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}},{\"name\":\"status\",\"type\":{\"name\":\"com.example.Status\",\"type\":\"enum\",\"symbols\":[\"OPEN\",\"DONE\"]}}]}}]}";
+                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Audit","namespace":"com.example.common","fields":[{"name":"order","type":{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}},{"name":"customer","type":{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}}]}}]}"#;
+                    const CANONICAL_FORM: &'static str = r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}},{"name":"customer","type":{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}}]}}]}"#;
                     const FINGERPRINT: u64 = 7582574955426911600u64;
                     const FULL_NAME: &'static str = "com.example.common.Audit";
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroEncode for Audit {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
                     ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::EncodeError,
+                        ) -> ::avdl2rs::EncodeError {
+                            move |e| {
+                                e.in_field(field).in_type("com.example.common.Audit")
+                            }
+                        }
                         <super::orders::Order as ::avdl2rs::AvroEncode>::encode(
                                 &self.order,
                                 out,
                             )
-                            .map_err(|e| {
-                                e.in_field("order").in_type("com.example.common.Audit")
-                            })?;
+                            .map_err(field_error("order"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroDecode for Audit {
                     #[inline]
                     fn decode(
@@ -231,13 +262,20 @@ pub mod com {
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         reader
                             .nested(|reader| {
+                                fn field_error(
+                                    field: &'static str,
+                                ) -> impl ::core::ops::FnOnce(
+                                    ::avdl2rs::DecodeError,
+                                ) -> ::avdl2rs::DecodeError {
+                                    move |e| {
+                                        e.in_field(field).in_type("com.example.common.Audit")
+                                    }
+                                }
                                 ::core::result::Result::Ok(Self {
                                     order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
                                             reader,
                                         )
-                                        .map_err(|e| {
-                                            e.in_field("order").in_type("com.example.common.Audit")
-                                        })?,
+                                        .map_err(field_error("order"))?,
                                 })
                             })
                     }
@@ -270,42 +308,48 @@ pub mod com {
                 pub status: super::Status,
             }
             const _: () = {
+                #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Order {
-                    const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"com.example.orders\",\"doc\":\"An order, referring to a type in another namespace.\",\"fields\":[{\"name\":\"total\",\"type\":{\"type\":\"record\",\"name\":\"Money\",\"namespace\":\"com.example.common\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}],\"aliases\":[\"Cash\"]}},{\"name\":\"customer\",\"type\":{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":\"\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}},{\"name\":\"status\",\"type\":{\"type\":\"enum\",\"name\":\"Status\",\"namespace\":\"com.example\",\"symbols\":[\"OPEN\",\"DONE\"]}}]}";
-                    const CANONICAL_FORM: &'static str = "{\"name\":\"com.example.orders.Order\",\"type\":\"record\",\"fields\":[{\"name\":\"total\",\"type\":{\"name\":\"com.example.common.Money\",\"type\":\"record\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}]}},{\"name\":\"customer\",\"type\":{\"name\":\"Customer\",\"type\":\"record\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}},{\"name\":\"status\",\"type\":{\"name\":\"com.example.Status\",\"type\":\"enum\",\"symbols\":[\"OPEN\",\"DONE\"]}}]}";
+                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}},{"name":"customer","type":{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}}]}"#;
+                    const CANONICAL_FORM: &'static str = r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}},{"name":"customer","type":{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}}]}"#;
                     const FINGERPRINT: u64 = 7093143761915130670u64;
                     const FULL_NAME: &'static str = "com.example.orders.Order";
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroEncode for Order {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
                     ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::EncodeError,
+                        ) -> ::avdl2rs::EncodeError {
+                            move |e| {
+                                e.in_field(field).in_type("com.example.orders.Order")
+                            }
+                        }
                         <super::common::Money as ::avdl2rs::AvroEncode>::encode(
                                 &self.total,
                                 out,
                             )
-                            .map_err(|e| {
-                                e.in_field("total").in_type("com.example.orders.Order")
-                            })?;
+                            .map_err(field_error("total"))?;
                         <super::super::super::Customer as ::avdl2rs::AvroEncode>::encode(
                                 &self.customer,
                                 out,
                             )
-                            .map_err(|e| {
-                                e.in_field("customer").in_type("com.example.orders.Order")
-                            })?;
+                            .map_err(field_error("customer"))?;
                         <super::Status as ::avdl2rs::AvroEncode>::encode(
                                 &self.status,
                                 out,
                             )
-                            .map_err(|e| {
-                                e.in_field("status").in_type("com.example.orders.Order")
-                            })?;
+                            .map_err(field_error("status"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
+                #[automatically_derived]
                 impl ::avdl2rs::AvroDecode for Order {
                     #[inline]
                     fn decode(
@@ -313,25 +357,28 @@ pub mod com {
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                         reader
                             .nested(|reader| {
+                                fn field_error(
+                                    field: &'static str,
+                                ) -> impl ::core::ops::FnOnce(
+                                    ::avdl2rs::DecodeError,
+                                ) -> ::avdl2rs::DecodeError {
+                                    move |e| {
+                                        e.in_field(field).in_type("com.example.orders.Order")
+                                    }
+                                }
                                 ::core::result::Result::Ok(Self {
                                     total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
                                             reader,
                                         )
-                                        .map_err(|e| {
-                                            e.in_field("total").in_type("com.example.orders.Order")
-                                        })?,
+                                        .map_err(field_error("total"))?,
                                     customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
                                             reader,
                                         )
-                                        .map_err(|e| {
-                                            e.in_field("customer").in_type("com.example.orders.Order")
-                                        })?,
+                                        .map_err(field_error("customer"))?,
                                     status: <super::Status as ::avdl2rs::AvroDecode>::decode(
                                             reader,
                                         )
-                                        .map_err(|e| {
-                                            e.in_field("status").in_type("com.example.orders.Order")
-                                        })?,
+                                        .map_err(field_error("status"))?,
                                 })
                             })
                     }

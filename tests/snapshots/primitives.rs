@@ -42,18 +42,27 @@ pub struct Primitives {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Primitives {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Primitives\",\"doc\":\"Every primitive, and containers nested in containers.\",\"fields\":[{\"name\":\"nothing\",\"type\":\"null\"},{\"name\":\"flag\",\"type\":\"boolean\"},{\"name\":\"count\",\"type\":\"int\"},{\"name\":\"total\",\"type\":\"long\"},{\"name\":\"ratio\",\"type\":\"float\"},{\"name\":\"precise\",\"type\":\"double\"},{\"name\":\"blob\",\"type\":\"bytes\"},{\"name\":\"label\",\"type\":\"string\"},{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},{\"name\":\"matrix\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":\"long\"}}},{\"name\":\"index\",\"type\":{\"type\":\"map\",\"values\":{\"type\":\"array\",\"items\":{\"type\":\"map\",\"values\":\"int\"}}}},{\"name\":\"nothings\",\"type\":{\"type\":\"array\",\"items\":\"null\"}}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Primitives\",\"type\":\"record\",\"fields\":[{\"name\":\"nothing\",\"type\":\"null\"},{\"name\":\"flag\",\"type\":\"boolean\"},{\"name\":\"count\",\"type\":\"int\"},{\"name\":\"total\",\"type\":\"long\"},{\"name\":\"ratio\",\"type\":\"float\"},{\"name\":\"precise\",\"type\":\"double\"},{\"name\":\"blob\",\"type\":\"bytes\"},{\"name\":\"label\",\"type\":\"string\"},{\"name\":\"tags\",\"type\":{\"type\":\"array\",\"items\":\"string\"}},{\"name\":\"matrix\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":\"long\"}}},{\"name\":\"index\",\"type\":{\"type\":\"map\",\"values\":{\"type\":\"array\",\"items\":{\"type\":\"map\",\"values\":\"int\"}}}},{\"name\":\"nothings\",\"type\":{\"type\":\"array\",\"items\":\"null\"}}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Primitives","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Primitives","type":"record","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#;
         const FINGERPRINT: u64 = 17926940317692185095u64;
         const FULL_NAME: &'static str = "Primitives";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Primitives {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Primitives")
+            }
             ::avdl2rs::codec::write_boolean(out, self.flag);
             ::avdl2rs::codec::write_int(out, self.count);
             ::avdl2rs::codec::write_long(out, self.total);
@@ -69,7 +78,7 @@ const _: () = {
                         ::core::result::Result::Ok(())
                     },
                 )
-                .map_err(|e| e.in_field("tags").in_type("Primitives"))?;
+                .map_err(field_error("tags"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.matrix,
@@ -82,7 +91,7 @@ const _: () = {
                         },
                     ),
                 )
-                .map_err(|e| e.in_field("matrix").in_type("Primitives"))?;
+                .map_err(field_error("matrix"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.index.len(),
@@ -101,16 +110,17 @@ const _: () = {
                         ),
                     ),
                 )
-                .map_err(|e| e.in_field("index").in_type("Primitives"))?;
+                .map_err(field_error("index"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.nothings,
                     |_, _| ::core::result::Result::Ok(()),
                 )
-                .map_err(|e| e.in_field("nothings").in_type("Primitives"))?;
+                .map_err(field_error("nothings"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Primitives {
         #[inline]
         fn decode(
@@ -118,41 +128,38 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Primitives")
+                    }
                     ::core::result::Result::Ok(Self {
                         nothing: (),
-                        flag: reader
-                            .read_boolean()
-                            .map_err(|e| e.in_field("flag").in_type("Primitives"))?,
-                        count: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("count").in_type("Primitives"))?,
-                        total: reader
-                            .read_long()
-                            .map_err(|e| e.in_field("total").in_type("Primitives"))?,
-                        ratio: reader
-                            .read_float()
-                            .map_err(|e| e.in_field("ratio").in_type("Primitives"))?,
-                        precise: reader
-                            .read_double()
-                            .map_err(|e| e.in_field("precise").in_type("Primitives"))?,
+                        flag: reader.read_boolean().map_err(field_error("flag"))?,
+                        count: reader.read_int().map_err(field_error("count"))?,
+                        total: reader.read_long().map_err(field_error("total"))?,
+                        ratio: reader.read_float().map_err(field_error("ratio"))?,
+                        precise: reader.read_double().map_err(field_error("precise"))?,
                         blob: reader
                             .read_bytes()
                             .map(<[u8]>::to_vec)
-                            .map_err(|e| e.in_field("blob").in_type("Primitives"))?,
+                            .map_err(field_error("blob"))?,
                         label: reader
                             .read_string()
                             .map(::std::string::String::from)
-                            .map_err(|e| e.in_field("label").in_type("Primitives"))?,
+                            .map_err(field_error("label"))?,
                         tags: reader
                             .read_array(|reader| {
                                 reader.read_string().map(::std::string::String::from)
                             })
-                            .map_err(|e| e.in_field("tags").in_type("Primitives"))?,
+                            .map_err(field_error("tags"))?,
                         matrix: reader
                             .read_array(|reader| {
                                 reader.read_array(|reader| reader.read_long())
                             })
-                            .map_err(|e| e.in_field("matrix").in_type("Primitives"))?,
+                            .map_err(field_error("matrix"))?,
                         index: reader
                             .read_map(|reader| {
                                 reader
@@ -160,10 +167,10 @@ const _: () = {
                                         reader.read_map(|reader| reader.read_int())
                                     })
                             })
-                            .map_err(|e| e.in_field("index").in_type("Primitives"))?,
+                            .map_err(field_error("index"))?,
                         nothings: reader
                             .read_array(|_| ::core::result::Result::Ok(()))
-                            .map_err(|e| e.in_field("nothings").in_type("Primitives"))?,
+                            .map_err(field_error("nothings"))?,
                     })
                 })
         }

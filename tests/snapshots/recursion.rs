@@ -30,18 +30,27 @@ pub struct LinkedList {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for LinkedList {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"LinkedList\",\"doc\":\"Self recursion through an optional field.\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"},{\"name\":\"next\",\"type\":[\"null\",\"LinkedList\"]}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"LinkedList\",\"type\":\"record\",\"fields\":[{\"name\":\"value\",\"type\":\"int\"},{\"name\":\"next\",\"type\":[\"null\",\"LinkedList\"]}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","LinkedList"]}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","LinkedList"]}]}"#;
         const FINGERPRINT: u64 = 2778880747000559691u64;
         const FULL_NAME: &'static str = "LinkedList";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for LinkedList {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("LinkedList")
+            }
             ::avdl2rs::codec::write_int(out, self.value);
             match &self.next {
                 ::core::option::Option::None => {
@@ -53,10 +62,11 @@ const _: () = {
                     <LinkedList as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("next").in_type("LinkedList"))?;
+                .map_err(field_error("next"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for LinkedList {
         #[inline]
         fn decode(
@@ -64,10 +74,15 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("LinkedList")
+                    }
                     ::core::result::Result::Ok(Self {
-                        value: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("value").in_type("LinkedList"))?,
+                        value: reader.read_int().map_err(field_error("value"))?,
                         next: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -79,7 +94,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("next").in_type("LinkedList"))?,
+                            .map_err(field_error("next"))?,
                     })
                 })
         }
@@ -123,34 +138,44 @@ pub struct Tree {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Tree {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Tree\",\"doc\":\"Recursion through an array needs no box.\",\"fields\":[{\"name\":\"children\",\"type\":{\"type\":\"array\",\"items\":\"Tree\"}},{\"name\":\"by_name\",\"type\":{\"type\":\"map\",\"values\":\"Tree\"}}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Tree\",\"type\":\"record\",\"fields\":[{\"name\":\"children\",\"type\":{\"type\":\"array\",\"items\":\"Tree\"}},{\"name\":\"by_name\",\"type\":{\"type\":\"map\",\"values\":\"Tree\"}}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"Tree"}},{"name":"by_name","type":{"type":"map","values":"Tree"}}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"Tree"}},{"name":"by_name","type":{"type":"map","values":"Tree"}}]}"#;
         const FINGERPRINT: u64 = 5890468656921372u64;
         const FULL_NAME: &'static str = "Tree";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Tree {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Tree")
+            }
             ::avdl2rs::codec::write_array(
                     out,
                     &self.children,
                     |out, item| <Tree as ::avdl2rs::AvroEncode>::encode(item, out),
                 )
-                .map_err(|e| e.in_field("children").in_type("Tree"))?;
+                .map_err(field_error("children"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.by_name.len(),
                     &self.by_name,
                     |out, value| <Tree as ::avdl2rs::AvroEncode>::encode(value, out),
                 )
-                .map_err(|e| e.in_field("by_name").in_type("Tree"))?;
+                .map_err(field_error("by_name"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Tree {
         #[inline]
         fn decode(
@@ -158,17 +183,24 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Tree")
+                    }
                     ::core::result::Result::Ok(Self {
                         children: reader
                             .read_array(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
                                 reader,
                             ))
-                            .map_err(|e| e.in_field("children").in_type("Tree"))?,
+                            .map_err(field_error("children"))?,
                         by_name: reader
                             .read_map(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
                                 reader,
                             ))
-                            .map_err(|e| e.in_field("by_name").in_type("Tree"))?,
+                            .map_err(field_error("by_name"))?,
                     })
                 })
         }
@@ -212,18 +244,27 @@ pub struct Pong {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Pong {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Pong\",\"fields\":[{\"name\":\"ping\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Ping\",\"doc\":\"Mutual recursion: one of the two edges is boxed.\",\"fields\":[{\"name\":\"pong\",\"type\":[\"null\",\"Pong\"]}]}]}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Pong\",\"type\":\"record\",\"fields\":[{\"name\":\"ping\",\"type\":[\"null\",{\"name\":\"Ping\",\"type\":\"record\",\"fields\":[{\"name\":\"pong\",\"type\":[\"null\",\"Pong\"]}]}]}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null",{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","Pong"]}]}]}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null",{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","Pong"]}]}]}]}"#;
         const FINGERPRINT: u64 = 566137595274729162u64;
         const FULL_NAME: &'static str = "Pong";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Pong {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Pong")
+            }
             match &self.ping {
                 ::core::option::Option::None => {
                     ::avdl2rs::codec::write_long(out, 0);
@@ -234,10 +275,11 @@ const _: () = {
                     <Ping as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("ping").in_type("Pong"))?;
+                .map_err(field_error("ping"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Pong {
         #[inline]
         fn decode(
@@ -245,6 +287,13 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Pong")
+                    }
                     ::core::result::Result::Ok(Self {
                         ping: reader
                             .read_union_index(2)
@@ -256,7 +305,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("ping").in_type("Pong"))?,
+                            .map_err(field_error("ping"))?,
                     })
                 })
         }
@@ -298,18 +347,27 @@ pub struct Ping {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Ping {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Ping\",\"doc\":\"Mutual recursion: one of the two edges is boxed.\",\"fields\":[{\"name\":\"pong\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Pong\",\"fields\":[{\"name\":\"ping\",\"type\":[\"null\",\"Ping\"]}]}]}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Ping\",\"type\":\"record\",\"fields\":[{\"name\":\"pong\",\"type\":[\"null\",{\"name\":\"Pong\",\"type\":\"record\",\"fields\":[{\"name\":\"ping\",\"type\":[\"null\",\"Ping\"]}]}]}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null",{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","Ping"]}]}]}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null",{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","Ping"]}]}]}]}"#;
         const FINGERPRINT: u64 = 10457350989108669471u64;
         const FULL_NAME: &'static str = "Ping";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Ping {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Ping")
+            }
             match &self.pong {
                 ::core::option::Option::None => {
                     ::avdl2rs::codec::write_long(out, 0);
@@ -320,10 +378,11 @@ const _: () = {
                     <Pong as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("pong").in_type("Ping"))?;
+                .map_err(field_error("pong"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Ping {
         #[inline]
         fn decode(
@@ -331,6 +390,13 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Ping")
+                    }
                     ::core::result::Result::Ok(Self {
                         pong: reader
                             .read_union_index(2)
@@ -343,7 +409,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("pong").in_type("Ping"))?,
+                            .map_err(field_error("pong"))?,
                     })
                 })
         }
@@ -385,25 +451,35 @@ pub struct Sum {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Sum {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Sum\",\"fields\":[{\"name\":\"left\",\"type\":{\"type\":\"record\",\"name\":\"Expr\",\"doc\":\"Recursion through a multi-branch union.\",\"fields\":[{\"name\":\"node\",\"type\":[\"long\",\"Expr\",\"Sum\"]}]}},{\"name\":\"right\",\"type\":\"Expr\"}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Sum\",\"type\":\"record\",\"fields\":[{\"name\":\"left\",\"type\":{\"name\":\"Expr\",\"type\":\"record\",\"fields\":[{\"name\":\"node\",\"type\":[\"long\",\"Expr\",\"Sum\"]}]}},{\"name\":\"right\",\"type\":\"Expr\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","Expr","Sum"]}]}},{"name":"right","type":"Expr"}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr","Sum"]}]}},{"name":"right","type":"Expr"}]}"#;
         const FINGERPRINT: u64 = 17308974690536948895u64;
         const FULL_NAME: &'static str = "Sum";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Sum {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Sum")
+            }
             <Expr as ::avdl2rs::AvroEncode>::encode(&self.left, out)
-                .map_err(|e| e.in_field("left").in_type("Sum"))?;
+                .map_err(field_error("left"))?;
             <Expr as ::avdl2rs::AvroEncode>::encode(&self.right, out)
-                .map_err(|e| e.in_field("right").in_type("Sum"))?;
+                .map_err(field_error("right"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Sum {
         #[inline]
         fn decode(
@@ -411,11 +487,18 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Sum")
+                    }
                     ::core::result::Result::Ok(Self {
                         left: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("left").in_type("Sum"))?,
+                            .map_err(field_error("left"))?,
                         right: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("right").in_type("Sum"))?,
+                            .map_err(field_error("right"))?,
                     })
                 })
         }
@@ -457,23 +540,33 @@ pub struct Expr {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Expr {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Expr\",\"doc\":\"Recursion through a multi-branch union.\",\"fields\":[{\"name\":\"node\",\"type\":[\"long\",\"Expr\",{\"type\":\"record\",\"name\":\"Sum\",\"fields\":[{\"name\":\"left\",\"type\":\"Expr\"},{\"name\":\"right\",\"type\":\"Expr\"}]}]}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Expr\",\"type\":\"record\",\"fields\":[{\"name\":\"node\",\"type\":[\"long\",\"Expr\",{\"name\":\"Sum\",\"type\":\"record\",\"fields\":[{\"name\":\"left\",\"type\":\"Expr\"},{\"name\":\"right\",\"type\":\"Expr\"}]}]}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","Expr",{"type":"record","name":"Sum","fields":[{"name":"left","type":"Expr"},{"name":"right","type":"Expr"}]}]}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr",{"name":"Sum","type":"record","fields":[{"name":"left","type":"Expr"},{"name":"right","type":"Expr"}]}]}]}"#;
         const FINGERPRINT: u64 = 10542686897609712496u64;
         const FULL_NAME: &'static str = "Expr";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Expr {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Expr")
+            }
             <ExprNode as ::avdl2rs::AvroEncode>::encode(&self.node, out)
-                .map_err(|e| e.in_field("node").in_type("Expr"))?;
+                .map_err(field_error("node"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Expr {
         #[inline]
         fn decode(
@@ -481,9 +574,16 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Expr")
+                    }
                     ::core::result::Result::Ok(Self {
                         node: <ExprNode as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("node").in_type("Expr"))?,
+                            .map_err(field_error("node"))?,
                     })
                 })
         }
@@ -527,6 +627,7 @@ pub enum ExprNode {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ExprNode {
         #[inline]
         fn encode(
@@ -577,6 +678,7 @@ const _: () = {
                 })
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for ExprNode {
         #[inline]
         fn decode(

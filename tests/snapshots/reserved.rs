@@ -34,12 +34,14 @@ pub mod r#match {
             Lower,
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Enum {
-                const SCHEMA_JSON: &'static str = "{\"type\":\"enum\",\"name\":\"enum\",\"namespace\":\"match.self\",\"symbols\":[\"Self\",\"type\",\"None\",\"Some\",\"lower\"]}";
-                const CANONICAL_FORM: &'static str = "{\"name\":\"match.self.enum\",\"type\":\"enum\",\"symbols\":[\"Self\",\"type\",\"None\",\"Some\",\"lower\"]}";
+                const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"enum","namespace":"match.self","symbols":["Self","type","None","Some","lower"]}"#;
+                const CANONICAL_FORM: &'static str = r#"{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}"#;
                 const FINGERPRINT: u64 = 8299618165113934594u64;
                 const FULL_NAME: &'static str = "match.self.enum";
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for Enum {
                 #[inline]
                 fn encode(
@@ -57,6 +59,7 @@ pub mod r#match {
                     ::core::result::Result::Ok(())
                 }
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroDecode for Enum {
                 #[inline]
                 fn decode(
@@ -89,12 +92,14 @@ pub mod r#match {
             pub vec: ::std::string::String,
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Box {
-                const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Box\",\"namespace\":\"match.self\",\"fields\":[{\"name\":\"Vec\",\"type\":\"string\"}]}";
-                const CANONICAL_FORM: &'static str = "{\"name\":\"match.self.Box\",\"type\":\"record\",\"fields\":[{\"name\":\"Vec\",\"type\":\"string\"}]}";
+                const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Box","namespace":"match.self","fields":[{"name":"Vec","type":"string"}]}"#;
+                const CANONICAL_FORM: &'static str = r#"{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}"#;
                 const FINGERPRINT: u64 = 7959923368721265186u64;
                 const FULL_NAME: &'static str = "match.self.Box";
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for Box {
                 #[inline]
                 fn encode(
@@ -105,6 +110,7 @@ pub mod r#match {
                     ::core::result::Result::Ok(())
                 }
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroDecode for Box {
                 #[inline]
                 fn decode(
@@ -112,11 +118,18 @@ pub mod r#match {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     reader
                         .nested(|reader| {
+                            fn field_error(
+                                field: &'static str,
+                            ) -> impl ::core::ops::FnOnce(
+                                ::avdl2rs::DecodeError,
+                            ) -> ::avdl2rs::DecodeError {
+                                move |e| e.in_field(field).in_type("match.self.Box")
+                            }
                             ::core::result::Result::Ok(Self {
                                 vec: reader
                                     .read_string()
                                     .map(::std::string::String::from)
-                                    .map_err(|e| e.in_field("Vec").in_type("match.self.Box"))?,
+                                    .map_err(field_error("Vec"))?,
                             })
                         })
                 }
@@ -169,18 +182,27 @@ pub mod r#match {
             pub result: ::core::option::Option<Box>,
         }
         const _: () = {
+            #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Type {
-                const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"type\",\"namespace\":\"match.self\",\"doc\":\"Names that are Rust keywords.\\n\\n```\\nnot a doctest\\n```\\nSee [link] and <html> and *stars*.\",\"fields\":[{\"name\":\"type\",\"type\":\"string\"},{\"name\":\"self\",\"type\":\"int\"},{\"name\":\"Self\",\"type\":\"int\"},{\"name\":\"super\",\"type\":\"int\"},{\"name\":\"crate\",\"type\":\"int\"},{\"name\":\"fn\",\"type\":\"int\"},{\"name\":\"async\",\"type\":\"int\"},{\"name\":\"_\",\"type\":\"int\"},{\"name\":\"camelCase\",\"type\":\"int\",\"aliases\":[\"old_name\"]},{\"name\":\"Option\",\"type\":{\"type\":\"enum\",\"name\":\"enum\",\"symbols\":[\"Self\",\"type\",\"None\",\"Some\",\"lower\"]}},{\"name\":\"Result\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Box\",\"fields\":[{\"name\":\"Vec\",\"type\":\"string\"}]}]}]}";
-                const CANONICAL_FORM: &'static str = "{\"name\":\"match.self.type\",\"type\":\"record\",\"fields\":[{\"name\":\"type\",\"type\":\"string\"},{\"name\":\"self\",\"type\":\"int\"},{\"name\":\"Self\",\"type\":\"int\"},{\"name\":\"super\",\"type\":\"int\"},{\"name\":\"crate\",\"type\":\"int\"},{\"name\":\"fn\",\"type\":\"int\"},{\"name\":\"async\",\"type\":\"int\"},{\"name\":\"_\",\"type\":\"int\"},{\"name\":\"camelCase\",\"type\":\"int\"},{\"name\":\"Option\",\"type\":{\"name\":\"match.self.enum\",\"type\":\"enum\",\"symbols\":[\"Self\",\"type\",\"None\",\"Some\",\"lower\"]}},{\"name\":\"Result\",\"type\":[\"null\",{\"name\":\"match.self.Box\",\"type\":\"record\",\"fields\":[{\"name\":\"Vec\",\"type\":\"string\"}]}]}]}";
+                const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"type","namespace":"match.self","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":{"type":"enum","name":"enum","symbols":["Self","type","None","Some","lower"]}},{"name":"Result","type":["null",{"type":"record","name":"Box","fields":[{"name":"Vec","type":"string"}]}]}]}"#;
+                const CANONICAL_FORM: &'static str = r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}},{"name":"Result","type":["null",{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}]}]}"#;
                 const FINGERPRINT: u64 = 12867930389440329903u64;
                 const FULL_NAME: &'static str = "match.self.type";
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroEncode for Type {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
                 ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::EncodeError,
+                    ) -> ::avdl2rs::EncodeError {
+                        move |e| e.in_field(field).in_type("match.self.type")
+                    }
                     ::avdl2rs::codec::write_string(out, &self.r#type);
                     ::avdl2rs::codec::write_int(out, self.self_);
                     ::avdl2rs::codec::write_int(out, self.self_2);
@@ -191,7 +213,7 @@ pub mod r#match {
                     ::avdl2rs::codec::write_int(out, self.f_);
                     ::avdl2rs::codec::write_int(out, self.camel_case);
                     <Enum as ::avdl2rs::AvroEncode>::encode(&self.option, out)
-                        .map_err(|e| e.in_field("Option").in_type("match.self.type"))?;
+                        .map_err(field_error("Option"))?;
                     match &self.result {
                         ::core::option::Option::None => {
                             ::avdl2rs::codec::write_long(out, 0);
@@ -202,10 +224,11 @@ pub mod r#match {
                             <Box as ::avdl2rs::AvroEncode>::encode(value, out)
                         }
                     }
-                        .map_err(|e| e.in_field("Result").in_type("match.self.type"))?;
+                        .map_err(field_error("Result"))?;
                     ::core::result::Result::Ok(())
                 }
             }
+            #[automatically_derived]
             impl ::avdl2rs::AvroDecode for Type {
                 #[inline]
                 fn decode(
@@ -213,53 +236,30 @@ pub mod r#match {
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
                     reader
                         .nested(|reader| {
+                            fn field_error(
+                                field: &'static str,
+                            ) -> impl ::core::ops::FnOnce(
+                                ::avdl2rs::DecodeError,
+                            ) -> ::avdl2rs::DecodeError {
+                                move |e| e.in_field(field).in_type("match.self.type")
+                            }
                             ::core::result::Result::Ok(Self {
                                 r#type: reader
                                     .read_string()
                                     .map(::std::string::String::from)
-                                    .map_err(|e| {
-                                        e.in_field("type").in_type("match.self.type")
-                                    })?,
-                                self_: reader
-                                    .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("self").in_type("match.self.type")
-                                    })?,
-                                self_2: reader
-                                    .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("Self").in_type("match.self.type")
-                                    })?,
-                                super_: reader
-                                    .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("super").in_type("match.self.type")
-                                    })?,
-                                crate_: reader
-                                    .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("crate").in_type("match.self.type")
-                                    })?,
-                                r#fn: reader
-                                    .read_int()
-                                    .map_err(|e| e.in_field("fn").in_type("match.self.type"))?,
-                                r#async: reader
-                                    .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("async").in_type("match.self.type")
-                                    })?,
-                                f_: reader
-                                    .read_int()
-                                    .map_err(|e| e.in_field("_").in_type("match.self.type"))?,
+                                    .map_err(field_error("type"))?,
+                                self_: reader.read_int().map_err(field_error("self"))?,
+                                self_2: reader.read_int().map_err(field_error("Self"))?,
+                                super_: reader.read_int().map_err(field_error("super"))?,
+                                crate_: reader.read_int().map_err(field_error("crate"))?,
+                                r#fn: reader.read_int().map_err(field_error("fn"))?,
+                                r#async: reader.read_int().map_err(field_error("async"))?,
+                                f_: reader.read_int().map_err(field_error("_"))?,
                                 camel_case: reader
                                     .read_int()
-                                    .map_err(|e| {
-                                        e.in_field("camelCase").in_type("match.self.type")
-                                    })?,
+                                    .map_err(field_error("camelCase"))?,
                                 option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
-                                    .map_err(|e| {
-                                        e.in_field("Option").in_type("match.self.type")
-                                    })?,
+                                    .map_err(field_error("Option"))?,
                                 result: reader
                                     .read_union_index(2)
                                     .and_then(|index| {
@@ -270,9 +270,7 @@ pub mod r#match {
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
-                                    .map_err(|e| {
-                                        e.in_field("Result").in_type("match.self.type")
-                                    })?,
+                                    .map_err(field_error("Result"))?,
                             })
                         })
                 }

@@ -29,12 +29,14 @@ pub struct Point {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Point {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Point\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"y\",\"type\":\"int\"}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Point\",\"type\":\"record\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"y\",\"type\":\"int\"}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#;
         const FINGERPRINT: u64 = 4529681741760281126u64;
         const FULL_NAME: &'static str = "Point";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Point {
         #[inline]
         fn encode(
@@ -46,6 +48,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Point {
         #[inline]
         fn decode(
@@ -53,13 +56,16 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Point")
+                    }
                     ::core::result::Result::Ok(Self {
-                        x: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("x").in_type("Point"))?,
-                        y: reader
-                            .read_int()
-                            .map_err(|e| e.in_field("y").in_type("Point"))?,
+                        x: reader.read_int().map_err(field_error("x"))?,
+                        y: reader.read_int().map_err(field_error("y"))?,
                     })
                 })
         }
@@ -104,12 +110,14 @@ pub enum Colour {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Colour {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"enum\",\"name\":\"Colour\",\"symbols\":[\"RED\",\"GREEN\"]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Colour\",\"type\":\"enum\",\"symbols\":[\"RED\",\"GREEN\"]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#;
         const FINGERPRINT: u64 = 18400965712585073817u64;
         const FULL_NAME: &'static str = "Colour";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Colour {
         #[inline]
         fn encode(
@@ -124,6 +132,7 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Colour {
         #[inline]
         fn decode(
@@ -172,18 +181,27 @@ pub struct Shapes {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Shapes {
-        const SCHEMA_JSON: &'static str = "{\"type\":\"record\",\"name\":\"Shapes\",\"doc\":\"Every shape of union.\",\"fields\":[{\"name\":\"null_first\",\"type\":[\"null\",\"string\"]},{\"name\":\"null_last\",\"type\":[\"long\",\"null\"]},{\"name\":\"optional_record\",\"type\":[\"null\",{\"type\":\"record\",\"name\":\"Point\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"y\",\"type\":\"int\"}]}]},{\"name\":\"multi\",\"type\":[\"int\",\"string\",\"Point\",{\"type\":\"array\",\"items\":\"double\"}]},{\"name\":\"multi_with_null\",\"type\":[\"string\",\"null\",{\"type\":\"enum\",\"name\":\"Colour\",\"symbols\":[\"RED\",\"GREEN\"]},{\"type\":\"map\",\"values\":\"boolean\"}]},{\"name\":\"in_array\",\"type\":{\"type\":\"array\",\"items\":[\"null\",\"int\",\"string\"]}},{\"name\":\"in_map\",\"type\":{\"type\":\"map\",\"values\":[\"bytes\",\"Point\"]}},{\"name\":\"only_branch\",\"type\":[\"float\"]}]}";
-        const CANONICAL_FORM: &'static str = "{\"name\":\"Shapes\",\"type\":\"record\",\"fields\":[{\"name\":\"null_first\",\"type\":[\"null\",\"string\"]},{\"name\":\"null_last\",\"type\":[\"long\",\"null\"]},{\"name\":\"optional_record\",\"type\":[\"null\",{\"name\":\"Point\",\"type\":\"record\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"},{\"name\":\"y\",\"type\":\"int\"}]}]},{\"name\":\"multi\",\"type\":[\"int\",\"string\",\"Point\",{\"type\":\"array\",\"items\":\"double\"}]},{\"name\":\"multi_with_null\",\"type\":[\"string\",\"null\",{\"name\":\"Colour\",\"type\":\"enum\",\"symbols\":[\"RED\",\"GREEN\"]},{\"type\":\"map\",\"values\":\"boolean\"}]},{\"name\":\"in_array\",\"type\":{\"type\":\"array\",\"items\":[\"null\",\"int\",\"string\"]}},{\"name\":\"in_map\",\"type\":{\"type\":\"map\",\"values\":[\"bytes\",\"Point\"]}},{\"name\":\"only_branch\",\"type\":[\"float\"]}]}";
+        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null",{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}]},{"name":"multi","type":["int","string","Point",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null",{"type":"enum","name":"Colour","symbols":["RED","GREEN"]},{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","Point"]}},{"name":"only_branch","type":["float"]}]}"#;
+        const CANONICAL_FORM: &'static str = r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null",{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}]},{"name":"multi","type":["int","string","Point",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null",{"name":"Colour","type":"enum","symbols":["RED","GREEN"]},{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","Point"]}},{"name":"only_branch","type":["float"]}]}"#;
         const FINGERPRINT: u64 = 1123572527515026941u64;
         const FULL_NAME: &'static str = "Shapes";
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for Shapes {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
         ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::EncodeError,
+            ) -> ::avdl2rs::EncodeError {
+                move |e| e.in_field(field).in_type("Shapes")
+            }
             match &self.null_first {
                 ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 0),
                 ::core::option::Option::Some(value) => {
@@ -208,9 +226,9 @@ const _: () = {
                     <Point as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("optional_record").in_type("Shapes"))?;
+                .map_err(field_error("optional_record"))?;
             <ShapesMulti as ::avdl2rs::AvroEncode>::encode(&self.multi, out)
-                .map_err(|e| e.in_field("multi").in_type("Shapes"))?;
+                .map_err(field_error("multi"))?;
             match &self.multi_with_null {
                 ::core::option::Option::None => {
                     ::avdl2rs::codec::write_long(out, 1);
@@ -220,7 +238,7 @@ const _: () = {
                     <ShapesMultiWithNull as ::avdl2rs::AvroEncode>::encode(value, out)
                 }
             }
-                .map_err(|e| e.in_field("multi_with_null").in_type("Shapes"))?;
+                .map_err(field_error("multi_with_null"))?;
             ::avdl2rs::codec::write_array(
                     out,
                     &self.in_array,
@@ -237,7 +255,7 @@ const _: () = {
                         }
                     },
                 )
-                .map_err(|e| e.in_field("in_array").in_type("Shapes"))?;
+                .map_err(field_error("in_array"))?;
             ::avdl2rs::codec::write_map(
                     out,
                     self.in_map.len(),
@@ -247,12 +265,13 @@ const _: () = {
                         out,
                     ),
                 )
-                .map_err(|e| e.in_field("in_map").in_type("Shapes"))?;
+                .map_err(field_error("in_map"))?;
             <ShapesOnlyBranch as ::avdl2rs::AvroEncode>::encode(&self.only_branch, out)
-                .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?;
+                .map_err(field_error("only_branch"))?;
             ::core::result::Result::Ok(())
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for Shapes {
         #[inline]
         fn decode(
@@ -260,6 +279,13 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader
                 .nested(|reader| {
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("Shapes")
+                    }
                     ::core::result::Result::Ok(Self {
                         null_first: reader
                             .read_union_index(2)
@@ -273,7 +299,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("null_first").in_type("Shapes"))?,
+                            .map_err(field_error("null_first"))?,
                         null_last: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -283,7 +309,7 @@ const _: () = {
                                     reader.read_long().map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| e.in_field("null_last").in_type("Shapes"))?,
+                            .map_err(field_error("null_last"))?,
                         optional_record: reader
                             .read_union_index(2)
                             .and_then(|index| {
@@ -294,11 +320,9 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| {
-                                e.in_field("optional_record").in_type("Shapes")
-                            })?,
+                            .map_err(field_error("optional_record"))?,
                         multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(|e| e.in_field("multi").in_type("Shapes"))?,
+                            .map_err(field_error("multi"))?,
                         multi_with_null: reader
                             .read_union_index(4)
                             .and_then(|index| {
@@ -309,9 +333,7 @@ const _: () = {
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(|e| {
-                                e.in_field("multi_with_null").in_type("Shapes")
-                            })?,
+                            .map_err(field_error("multi_with_null"))?,
                         in_array: reader
                             .read_array(|reader| {
                                 reader
@@ -325,16 +347,16 @@ const _: () = {
                                         }
                                     })
                             })
-                            .map_err(|e| e.in_field("in_array").in_type("Shapes"))?,
+                            .map_err(field_error("in_array"))?,
                         in_map: reader
                             .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
                                 reader,
                             ))
-                            .map_err(|e| e.in_field("in_map").in_type("Shapes"))?,
+                            .map_err(field_error("in_map"))?,
                         only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(
                                 reader,
                             )
-                            .map_err(|e| e.in_field("only_branch").in_type("Shapes"))?,
+                            .map_err(field_error("only_branch"))?,
                     })
                 })
         }
@@ -395,6 +417,7 @@ pub enum ShapesMulti {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ShapesMulti {
         #[inline]
         fn encode(
@@ -464,6 +487,7 @@ const _: () = {
                 })
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for ShapesMulti {
         #[inline]
         fn decode(
@@ -502,6 +526,7 @@ pub enum ShapesMultiWithNull {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ShapesMultiWithNull {
         #[inline]
         fn encode(
@@ -595,6 +620,7 @@ pub enum ShapesInArrayItem {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ShapesInArrayItem {
         #[inline]
         fn encode(
@@ -671,6 +697,7 @@ pub enum ShapesInMapValue {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ShapesInMapValue {
         #[inline]
         fn encode(
@@ -711,6 +738,7 @@ const _: () = {
                 })
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for ShapesInMapValue {
         #[inline]
         fn decode(
@@ -747,6 +775,7 @@ pub enum ShapesOnlyBranch {
     clippy::module_inception
 )]
 const _: () = {
+    #[automatically_derived]
     impl ::avdl2rs::AvroEncode for ShapesOnlyBranch {
         #[inline]
         fn encode(
@@ -778,6 +807,7 @@ const _: () = {
                 })
         }
     }
+    #[automatically_derived]
     impl ::avdl2rs::AvroDecode for ShapesOnlyBranch {
         #[inline]
         fn decode(
