@@ -14,6 +14,7 @@ pub use schema::com::example::warehouse::{MovementLine, StockMoved};
 use avdl2rs::chrono::{DateTime, Utc};
 
 /// A movement of two products from receiving to storage, at `at`.
+#[must_use]
 pub fn sample_movement(at: DateTime<Utc>) -> StockMoved {
     let location = |zone, bin: &str| Location {
         site: "SHA-1".to_string(),
