@@ -51,6 +51,7 @@ fn main() {
     write_if_changed(&out_dir.join("codegen_cases.rs"), &registry);
     generate_option_variants(&locate::workspace_root().join("tests/snapshots"), &out_dir);
     generate_evolution(&locate::workspace_root().join("tests/evolution"), &out_dir);
+    generate_empty_enum(&out_dir);
 }
 
 /// Generates each version of the evolving schemas of `tests/evolution`, for
@@ -69,6 +70,23 @@ fn generate_evolution(folder: &Path, out_dir: &Path) {
             &generator.generate().unwrap(),
         );
     }
+}
+
+/// A record holding an enum without symbols, which the specification allows and no random
+/// value can fill (so it is not among the round-tripped snapshot inputs):
+/// `OUT_DIR/empty_enum.rs`, for `tests/it/codegen_valid_schemas.rs`.
+fn generate_empty_enum(out_dir: &Path) {
+    const SCHEMA: &str = r#"{"type": "record", "name": "Holder", "namespace": "org.example.empty",
+        "fields": [{"name": "nothing", "default": null,
+                    "type": ["null", {"type": "enum", "name": "Nothing", "symbols": []}]}]}"#;
+    let mut generator = avdl2rs_codegen::Generator::new(avdl2rs_codegen::Options::default());
+    generator
+        .add_schema_json(SCHEMA, "empty_enum.avsc")
+        .unwrap();
+    write_if_changed(
+        &out_dir.join("empty_enum.rs"),
+        &generator.generate().unwrap(),
+    );
 }
 
 /// Generates snapshot inputs under non-default options, for the `options` module of `tests/it/codegen_behaviour.rs`:

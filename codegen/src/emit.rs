@@ -187,7 +187,7 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
                 record_decode(fields, &context, rt),
             )
         }
-        Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants)),
+        Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants, rt)),
         Shape::Fixed(size) => fixed_codec(*size, rt),
         Shape::Union {
             variants,
@@ -641,6 +641,13 @@ fn record_decode(
 }
 
 fn enum_encode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
+    if variants.is_empty() {
+        // An enum without symbols (the specification allows one) has no value to write.
+        return quote! {
+            let _ = out;
+            match *self {}
+        };
+    }
     let arms = variants.iter().enumerate().map(|(index, variant)| {
         let index = Literal::i32_unsuffixed(index as i32);
         quote!(Self::#variant => #index,)
@@ -652,7 +659,18 @@ fn enum_encode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
     }
 }
 
-fn enum_decode(variants: &[syn::Ident]) -> TokenStream {
+fn enum_decode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
+    if variants.is_empty() {
+        // No index is below 0, so the read always fails; the error after it is only the
+        // type-correct ending.
+        return quote! {
+            let index = reader.read_enum_index(0)?;
+            ::core::result::Result::Err(#rt::DecodeError::new(
+                #rt::DecodeErrorKind::EnumIndexOutOfRange { index: index as i32, symbols: 0 },
+                reader.position(),
+            ))
+        };
+    }
     let count = Literal::usize_unsuffixed(variants.len());
     let last = variants.len().saturating_sub(1);
     let arms = variants.iter().enumerate().map(|(index, variant)| {

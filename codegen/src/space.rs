@@ -284,11 +284,6 @@ impl Builder<'_> {
                     named: named.clone(),
                     fields: Vec::new(),
                 },
-                NamedKind::Enum { symbols, .. } if symbols.is_empty() => {
-                    return Err(Error::Unsupported {
-                        message: format!("enum {full_name:?} has no symbols, so no value"),
-                    });
-                }
                 NamedKind::Enum { symbols, default } => enum_kind(named, symbols, default),
                 NamedKind::Fixed { size } => DefKind::Fixed {
                     named: named.clone(),

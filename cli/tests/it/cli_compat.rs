@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::cli_support::cli_binary;
+use crate::cli_support::{cli_binary, code, stdout};
 use avdl2rs_tests::git;
 use serde_json::Value;
 
@@ -15,14 +15,6 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .output()
         .expect("avdl2rs starts")
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().expect("exit code")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 fn record(fields: &str) -> String {

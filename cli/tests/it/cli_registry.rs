@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::cli_support::cli_binary;
+use crate::cli_support::{cli_binary, code, stdout};
 use avdl2rs_tests::{fresh_name, schema_registry, workspace_root};
 use serde_json::Value;
 
@@ -15,14 +15,6 @@ fn registry(url: &str, args: &[&str]) -> Output {
         .env("AVDL2RS_SCHEMA_REGISTRY_URL", url)
         .output()
         .expect("avdl2rs starts")
-}
-
-fn code(output: &Output) -> i32 {
-    output.status.code().expect("exit code")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 fn orders_avdl() -> String {

@@ -26,6 +26,16 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The exit code of a run (a run killed by a signal has none: the test fails).
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("exit code")
+}
+
+/// The stdout of a run, as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// The stderr of a run, as text.
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::cli_support::cli_binary;
+use crate::cli_support::{cli_binary, stdout};
 use avdl2rs_tests::git;
 use serde_json::Value;
 
@@ -30,10 +30,6 @@ fn avdl2rs(dir: &Path, args: &[&str]) -> Output {
 /// `avdl2rs compat --level LEVEL ARGS…` run in `dir`.
 fn compat(dir: &Path, level: &str, args: &[&str]) -> Output {
     avdl2rs(dir, &[&["compat", "--level", level][..], args].concat())
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// A repository whose last commit has the v1 shared file, with v2 in the working tree.

@@ -164,3 +164,19 @@ fn every_reference_idl_file_is_a_valid_schema_and_generates() {
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
+
+#[test]
+fn an_enum_without_symbols_is_valid_to_idl_and_gen_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "empty.avdl",
+        "protocol P {\n  enum Nothing {}\n  record R { union { null, Nothing } n = null; }\n}\n",
+    );
+    let idl = avdl2rs(&["idl", &file]);
+    assert_eq!(idl.status.code(), Some(0), "{}", first_error_line(&idl));
+    assert!(String::from_utf8_lossy(&idl.stdout).contains(r#""symbols": []"#));
+    let gen = avdl2rs(&["gen", &file]);
+    assert_eq!(gen.status.code(), Some(0), "{}", first_error_line(&gen));
+    assert!(String::from_utf8_lossy(&gen.stdout).contains("pub enum Nothing {}"));
+}

@@ -216,16 +216,6 @@ fn flat_modules_number_types_that_share_a_rust_name() {
 }
 
 #[test]
-fn an_enum_without_symbols_is_an_error() {
-    let mut generator = Generator::new(Options::default());
-    generator
-        .add_schema_json(r#"{"type": "enum", "name": "E", "symbols": []}"#, "e.avsc")
-        .unwrap();
-    let text = generator.generate().unwrap_err().to_string();
-    assert!(text.contains("\"E\" has no symbols"), "{text}");
-}
-
-#[test]
 fn options_that_are_not_rust_paths_are_errors() {
     let json = r#"{"type": "fixed", "name": "F", "size": 1}"#;
     for options in [

@@ -10,6 +10,37 @@ mod generated {
 }
 use generated::org::example::names::{Builder, Builder2};
 
+mod empty {
+    include!(concat!(env!("OUT_DIR"), "/empty_enum.rs"));
+}
+use empty::org::example::empty::{Holder, Nothing};
+
+#[test]
+fn an_enum_without_symbols_generates_a_type_no_value_can_be_decoded_into() {
+    use avdl2rs::{Avro, DecodeErrorKind};
+    // The union's null branch is the only value there is.
+    let holder = Holder { nothing: None };
+    assert_eq!(holder.to_avro_bytes().unwrap(), [0x00]);
+    assert_eq!(Holder::from_avro_bytes(&[0x00]).unwrap(), holder);
+    // The enum branch (index 1), symbol 0: there is no symbol 0.
+    let error = Holder::from_avro_bytes(&[0x02, 0x00]).unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            DecodeErrorKind::EnumIndexOutOfRange {
+                index: 0,
+                symbols: 0
+            }
+        ),
+        "{error}"
+    );
+    assert!(
+        Nothing::SCHEMA_JSON.contains(r#""symbols":[]"#),
+        "{}",
+        Nothing::SCHEMA_JSON
+    );
+}
+
 #[test]
 fn names_differing_only_in_case_get_distinct_deterministic_rust_names() {
     assert_eq!(Builder::FULL_NAME, "org.example.names.builder");
