@@ -5,12 +5,16 @@
 //! and deserializer map a newtype struct to a one-field record, not to a `fixed`, and
 //! `serde_avro_fast` reads a `fixed` as bytes, not as a newtype. The twin holds the bytes as
 //! a plain array, written as a `fixed`.
+//!
+//! `ClickEvent.at` is a timestamp, which generated serde derives give a format as RFC 3339
+//! text when the format says it is human-readable. `serde_avro_fast` keeps serde's default
+//! (human-readable) although it writes Avro, so the twin holds the Avro count itself.
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::shapes::{self, Severity};
+use crate::shapes::{self, Page, Severity, User};
 
 /// `shapes::Metrics` with the digest as a plain array written as a `fixed`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +49,33 @@ impl From<&shapes::Metrics> for Metrics {
             counters: value.counters.clone(),
             severity: value.severity,
             digest: value.digest.0,
+        }
+    }
+}
+
+/// `shapes::ClickEvent` with the timestamp as its Avro count of milliseconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClickEvent {
+    /// See `shapes::ClickEvent`.
+    pub event_id: String,
+    /// Milliseconds since the epoch.
+    pub at: i64,
+    /// See `shapes::ClickEvent`.
+    pub user: User,
+    /// See `shapes::ClickEvent`.
+    pub page: Page,
+    /// See `shapes::ClickEvent`.
+    pub session_id: Option<String>,
+}
+
+impl From<&shapes::ClickEvent> for ClickEvent {
+    fn from(value: &shapes::ClickEvent) -> Self {
+        ClickEvent {
+            event_id: value.event_id.clone(),
+            at: value.at.timestamp_millis(),
+            user: value.user.clone(),
+            page: value.page.clone(),
+            session_id: value.session_id.clone(),
         }
     }
 }
