@@ -137,6 +137,16 @@ impl Builder {
         self.set(|o| o.runtime_path(path))
     }
 
+    /// Takes a named type or namespace from other generated code (see
+    /// [`Options::extern_path`]).
+    pub fn extern_path(
+        &mut self,
+        avro: impl Into<String>,
+        rust_path: impl Into<String>,
+    ) -> &mut Self {
+        self.set(|o| o.extern_path(avro, rust_path))
+    }
+
     /// Applies one of the options' setters.
     fn set(&mut self, setter: impl FnOnce(Options) -> Options) -> &mut Self {
         self.options = setter(std::mem::take(&mut self.options));

@@ -89,6 +89,9 @@ pub struct Options {
     pub apache_avro_schema: bool,
     /// The path of the runtime crate in the generated code.
     pub runtime_path: String,
+    /// Named types taken from other generated code instead of generated again: pairs of an
+    /// Avro full name or namespace and the Rust path of that type or namespace module.
+    pub extern_paths: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -100,6 +103,7 @@ impl Default for Options {
             extra_derives: Vec::new(),
             apache_avro_schema: false,
             runtime_path: "::avdl2rs".to_string(),
+            extern_paths: Vec::new(),
         }
     }
 }
@@ -145,6 +149,18 @@ impl Options {
     #[must_use]
     pub fn runtime_path(mut self, path: impl Into<String>) -> Self {
         self.runtime_path = path.into();
+        self
+    }
+
+    /// Takes the named type `avro` (a full name), or every named type of the namespace
+    /// `avro` and the namespaces below it, from the generated code at `rust_path` instead of
+    /// generating it again: `("com.example.shared", "::events::schema::com::example::shared")`
+    /// makes `com.example.shared.Envelope` `::events::schema::com::example::shared::Envelope`.
+    /// The generated code asserts at compile time that each such type has the fingerprint of
+    /// the schema it stands for.
+    #[must_use]
+    pub fn extern_path(mut self, avro: impl Into<String>, rust_path: impl Into<String>) -> Self {
+        self.extern_paths.push((avro.into(), rust_path.into()));
         self
     }
 }

@@ -26,6 +26,8 @@ pub(crate) struct Renderer<'a> {
     options: &'a Options,
     rt: syn::Path,
     extra_derives: Vec<syn::Path>,
+    /// The Avro full names or namespaces taken from elsewhere, with their Rust paths.
+    extern_paths: Vec<(String, syn::Path)>,
 }
 
 /// A module of the output: its items and its submodules by name.
@@ -63,12 +65,18 @@ impl<'a> Renderer<'a> {
             .iter()
             .map(|d| path(d, "extra derive"))
             .collect::<Result<_, _>>()?;
+        let extern_paths = options
+            .extern_paths
+            .iter()
+            .map(|(avro, rust)| Ok((avro.clone(), path(rust, "extern path")?)))
+            .collect::<Result<_, Error>>()?;
         Ok(Renderer {
             set,
             space,
             options,
             rt,
             extra_derives,
+            extern_paths,
         })
     }
 
@@ -91,7 +99,11 @@ impl<'a> Renderer<'a> {
                 }
                 child
             });
-            match self.def(id, def) {
+            let tokens = match self.extern_type(def) {
+                Some(path) => self.fingerprint_check(def, &path).map_err(|e| vec![e]),
+                None => self.def(id, def),
+            };
+            match tokens {
                 Ok(tokens) => module.items.push(tokens),
                 Err(found) => errors.extend(found),
             }
@@ -105,6 +117,50 @@ impl<'a> Renderer<'a> {
             errors.truncate(crate::MAX_ERRORS);
             Err(errors)
         }
+    }
+
+    /// The Rust path of a named type taken from other generated code, if it is one: the
+    /// longest matching extern path, then the modules and name below it.
+    fn extern_type(&self, def: &TypeDef) -> Option<TokenStream> {
+        let full_name = def.named()?.name.full_name();
+        let (avro, rust) = self
+            .extern_paths
+            .iter()
+            .filter(|(avro, _)| {
+                full_name == *avro
+                    || (full_name.starts_with(avro.as_str())
+                        && full_name[avro.len()..].starts_with('.'))
+            })
+            .max_by_key(|(avro, _)| avro.len())?;
+        if full_name == *avro {
+            return Some(quote!(#rust));
+        }
+        let depth = avro.split('.').count();
+        let modules = def
+            .module
+            .get(depth..)
+            .unwrap_or_default()
+            .iter()
+            .map(|m| ident(m));
+        let name = ident(&def.ident);
+        Some(quote!(#rust #(::#modules)* :: #name))
+    }
+
+    /// In place of a type taken from elsewhere: a compile-time check that it has the
+    /// fingerprint of the schema it stands for here.
+    fn fingerprint_check(&self, def: &TypeDef, path: &TokenStream) -> Result<TokenStream, Error> {
+        let rt = &self.rt;
+        let full_name = def
+            .named()
+            .expect("extern types are named")
+            .name
+            .full_name();
+        let fingerprint =
+            proc_macro2::Literal::u64_suffixed(self.schema_consts(&full_name)?.fingerprint);
+        let message = format!("the extern type for {full_name} has another schema");
+        Ok(quote! {
+            const _: () = ::core::assert!(<#path as #rt::AvroSchema>::FINGERPRINT == #fingerprint, #message);
+        })
     }
 
     fn def(&self, id: TypeId, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
@@ -287,6 +343,9 @@ impl<'a> Renderer<'a> {
     /// closest module the two share, then down the target's modules.
     pub fn path_to(&self, id: TypeId, from: &[String]) -> TokenStream {
         let target = &self.space.defs[id];
+        if let Some(path) = self.extern_type(target) {
+            return path;
+        }
         let name = ident(&target.ident);
         let shared = from
             .iter()
