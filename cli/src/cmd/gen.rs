@@ -53,6 +53,20 @@ pub struct GenOptions {
     /// The path of the runtime crate in the generated code.
     #[arg(long, value_name = "PATH", default_value = "::avdl2rs")]
     pub runtime_path: String,
+    /// Takes a named type or a namespace from other generated code instead of generating
+    /// it, e.g. `com.example.shared=::events::schema::com::example::shared` (repeatable).
+    #[arg(long = "extern-path", value_name = "AVRO=PATH", value_parser = parse_extern_path)]
+    pub extern_paths: Vec<(String, String)>,
+}
+
+/// Splits `AVRO=PATH`.
+fn parse_extern_path(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((avro, rust)) if !avro.is_empty() && !rust.is_empty() => {
+            Ok((avro.to_string(), rust.to_string()))
+        }
+        _ => Err(format!("{text:?} is not AVRO_NAME=RUST_PATH")),
+    }
 }
 
 /// `--map-type` values.
@@ -91,9 +105,14 @@ impl GenOptions {
             .flat_modules(self.flat_modules)
             .apache_avro_schema(self.apache_avro)
             .runtime_path(self.runtime_path.clone());
-        self.extra_derives.iter().fold(options, |options, derive| {
+        let options = self.extra_derives.iter().fold(options, |options, derive| {
             options.extra_derive(derive.clone())
-        })
+        });
+        self.extern_paths
+            .iter()
+            .fold(options, |options, (avro, rust)| {
+                options.extern_path(avro.clone(), rust.clone())
+            })
     }
 }
 

@@ -134,6 +134,35 @@ fn flags_select_the_generator_options() {
 }
 
 #[test]
+fn extern_paths_take_types_from_elsewhere() {
+    let options =
+        Options::default().extern_path("com.example.orders", "::shared::com::example::orders");
+    let printed = stdout_of(&[
+        "gen",
+        path_str(&orders_avdl()),
+        "--extern-path",
+        "com.example.orders=::shared::com::example::orders",
+    ]);
+    assert_eq!(printed, library(&orders_avdl(), options, &[]));
+    assert!(!printed.contains("pub struct OrderEvent"), "{printed}");
+    assert!(
+        printed.contains("< ::shared::com::example::orders::OrderEvent as ::avdl2rs::AvroSchema >"),
+        "{printed}"
+    );
+    // The check compares with the fingerprint the type has when generated here.
+    let own = library(&orders_avdl(), Options::default(), &[]);
+    let fingerprint = own
+        .split("const FINGERPRINT: u64 = ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap();
+    assert!(
+        printed.contains(&format!("::FINGERPRINT == {fingerprint}")),
+        "{printed}"
+    );
+}
+
+#[test]
 fn include_directories_resolve_imports() {
     let dir = tempfile::tempdir().unwrap();
     let main = dir.path().join("main.avdl");
