@@ -8,8 +8,10 @@
 //! The protocol work (requests, replies, typed errors, retries, failover, caches) lives in a
 //! transport-independent core; two transports send the requests:
 //!
-//! * `blocking` (default): [`blocking::Client`], over `ureq`, which starts no async runtime;
-//! * `async`: [`nonblocking::Client`], over `reqwest` with rustls, for tokio programs.
+//! * `blocking` (default): `blocking::Client`, over `ureq`, which starts no async runtime;
+//! * `async`: `nonblocking::Client`, over `reqwest` with rustls, for tokio programs.
+//!
+//! (Each module exists only with its feature, so these names are not links.)
 //!
 //! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
 //! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this
