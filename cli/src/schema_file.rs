@@ -1,13 +1,56 @@
 //! One schema from a file: IDL (`.avdl`, with its imports), or JSON (`.avsc`, `.avpr`, or an
 //! IDL-produced array of named types), with `--type` choosing among several named types.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use avdl2rs::schema::{Schema, SchemaSet};
 use avdl_parser::ParseOptions;
 use serde_json::Value;
 
+use crate::git::Revision;
 use crate::io::Failure;
+
+/// Parses the schema file `path`, from the working tree or from a git `revision`: IDL for
+/// `.avdl` (imports searched beside it, then in `include_dirs`), else JSON (read without
+/// serde_json's nesting limit, as the schema model reads it). Returns its named types and its
+/// main schema, when it has one (a `.avsc`, or an IDL file with a `schema` line). Errors are
+/// prefixed with `label`, except IDL errors, which carry their own location.
+pub fn parse(
+    path: &Path,
+    label: &str,
+    include_dirs: &[PathBuf],
+    revision: Option<&Revision>,
+) -> Result<(SchemaSet, Option<Schema>), Failure> {
+    let invalid = |e: avdl2rs::schema::SchemaError| Failure::Message(format!("{label}: {e}"));
+    let mut set = SchemaSet::new();
+    let main = if path.extension().is_some_and(|e| e == "avdl") {
+        let options = ParseOptions {
+            include_dirs: include_dirs.to_vec(),
+        };
+        let parsed = match revision {
+            Some(revision) => avdl_parser::parse_file_in(revision, path, &options),
+            None => avdl_parser::parse_file(path, &options),
+        };
+        match parsed.map_err(Failure::Invalid)?.json() {
+            // A schema file without a `schema` line: its named types, one by one.
+            Value::Array(types) => {
+                for named in types {
+                    set.parse_value(named).map_err(invalid)?;
+                }
+                None
+            }
+            json => set.parse_file_value(json).map_err(invalid)?,
+        }
+    } else {
+        let text = match revision {
+            Some(revision) => revision.read_text(path)?,
+            None => std::fs::read_to_string(path)
+                .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?,
+        };
+        set.parse_file_text(&text).map_err(invalid)?
+    };
+    Ok((set, main))
+}
 
 /// A schema file as a command names it.
 #[derive(Debug, clap::Args)]
@@ -41,42 +84,12 @@ impl SchemaFile {
     /// `include_dirs`), and chooses the schema.
     pub fn load(&self, include_dirs: &[PathBuf]) -> Result<Loaded, Failure> {
         let label = self.path.display().to_string();
-        let message = |e: &dyn std::fmt::Display| Failure::Message(format!("{label}: {e}"));
-        let json = if self.path.extension().is_some_and(|e| e == "avdl") {
-            self.idl_json(include_dirs)?
-        } else {
-            let text = std::fs::read_to_string(&self.path).map_err(|e| message(&e))?;
-            serde_json::from_str(&text).map_err(|e| message(&e))?
-        };
-        let mut set = SchemaSet::new();
-        let top = match &json {
-            Value::Object(object) if object.contains_key("protocol") => {
-                set.parse_protocol_value(&json).map_err(|e| message(&e))?;
-                None
-            }
-            Value::Array(types) => {
-                for named in types {
-                    set.parse_value(named).map_err(|e| message(&e))?;
-                }
-                None
-            }
-            _ => Some(set.parse_value(&json).map_err(|e| message(&e))?),
-        };
-        let schema = match (top, &self.type_name) {
+        let (set, main) = parse(&self.path, &label, include_dirs, None)?;
+        let schema = match (main, &self.type_name) {
             (Some(schema), None) => schema,
             _ => self.choose(&set, &label)?,
         };
         Ok(Loaded { set, schema })
-    }
-
-    fn idl_json(&self, include_dirs: &[PathBuf]) -> Result<Value, Failure> {
-        let mut include_dirs = include_dirs.to_vec();
-        if let Some(dir) = self.path.parent() {
-            include_dirs.push(dir.to_path_buf());
-        }
-        let options = ParseOptions { include_dirs };
-        let file = avdl_parser::parse_file(&self.path, &options).map_err(Failure::Invalid)?;
-        Ok(file.to_json())
     }
 
     /// The named type `--type` names, or the only one there is.

@@ -15,11 +15,11 @@ use std::process::ExitCode;
 
 use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
 use avdl2rs::schema::{Name, Schema, SchemaSet};
-use avdl_parser::ParseOptions;
 use serde_json::{json, Value};
 
 use crate::git::Revision;
 use crate::io::{self, Failure};
+use crate::schema_file;
 
 /// Arguments of `compat`.
 #[derive(Debug, clap::Args)]
@@ -155,42 +155,14 @@ fn load_all(args: &Args) -> Result<Versions, Failure> {
     Ok(Versions { new, old, absent })
 }
 
-/// Parses one version of `path`, from the working tree or from a git revision: IDL for
-/// `.avdl`, else JSON.
+/// Parses one version of `path`, from the working tree or from a git revision.
 fn load(
     args: &Args,
     path: &Path,
     label: String,
     revision: Option<Revision>,
 ) -> Result<Version, Failure> {
-    let invalid = |e: avdl2rs::schema::SchemaError| Failure::Message(format!("{label}: {e}"));
-    let mut set = SchemaSet::new();
-    let main = if path.extension().is_some_and(|e| e == "avdl") {
-        let options = ParseOptions {
-            include_dirs: args.include_dirs.clone(),
-        };
-        let parsed = match &revision {
-            Some(revision) => avdl_parser::parse_file_in(revision, path, &options),
-            None => avdl_parser::parse_file(path, &options),
-        };
-        match parsed.map_err(Failure::Invalid)?.json() {
-            // A schema file without a `schema` line: its named types, one by one.
-            Value::Array(types) => {
-                for named in types {
-                    set.parse_value(named).map_err(invalid)?;
-                }
-                None
-            }
-            json => set.parse_file_value(json).map_err(invalid)?,
-        }
-    } else {
-        let text = match &revision {
-            Some(revision) => revision.read_text(path)?,
-            None => std::fs::read_to_string(path)
-                .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?,
-        };
-        set.parse_file_text(&text).map_err(invalid)?
-    };
+    let (set, main) = schema_file::parse(path, &label, &args.include_dirs, revision.as_ref())?;
     Ok(Version { label, set, main })
 }
 
