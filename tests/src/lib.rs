@@ -220,6 +220,26 @@ pub fn cli_binary() -> PathBuf {
         .clone()
 }
 
+/// Runs `binary` with `args`, feeding it `stdin`, with backtraces on so that a panic shows.
+/// A command that fails before reading its input closes stdin early: that is the command's
+/// answer, not the test's failure.
+pub fn run_with_stdin(binary: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(binary)
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} starts: {e}", binary.display()));
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("the command's output")
+}
+
 /// An external component a test needs (a registry's URL, an interpreter's path), from the
 /// environment variable `var` that `.ci/run` sets. Absent on a developer machine, the test
 /// is skipped with a printed reason (`None`); absent under CI, the test fails.

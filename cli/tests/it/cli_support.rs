@@ -1,8 +1,7 @@
 //! Running the built `avdl2rs` binary from the CLI tests.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// The `avdl2rs` binary cargo built for these tests from the current code.
 pub fn cli_binary() -> &'static Path {
@@ -11,19 +10,7 @@ pub fn cli_binary() -> &'static Path {
 
 /// Runs the binary with `args`, feeding `stdin`, with backtraces on so that a panic shows.
 pub fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(cli_binary())
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("avdl2rs starts");
-    let mut input = child.stdin.take().unwrap();
-    // A command that fails before reading stdin closes it: that is not the test's failure.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
+    avdl2rs_tests::run_with_stdin(cli_binary(), args, stdin.as_bytes())
 }
 
 /// The exit code of a run (a run killed by a signal has none: the test fails).

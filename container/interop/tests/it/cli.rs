@@ -4,9 +4,8 @@
 
 use crate::support;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use avdl2rs::AvroSchema;
 use avdl2rs_container::{Codec, WriterBuilder};
@@ -14,16 +13,7 @@ use orders::OrderEvent;
 use support::order_records;
 
 fn avdl2rs(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(avdl2rs_tests::cli_binary())
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
+    avdl2rs_tests::run_with_stdin(&avdl2rs_tests::cli_binary(), args, stdin)
 }
 
 fn stdout(output: &Output) -> String {
