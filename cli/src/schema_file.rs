@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use avdl2rs::schema::{Schema, SchemaSet};
+use avdl2rs::schema::{Name, Schema, SchemaSet};
 use avdl_parser::ParseOptions;
 use serde_json::Value;
 
@@ -94,18 +94,13 @@ impl SchemaFile {
 
     /// The named type `--type` names, or the only one there is.
     fn choose(&self, set: &SchemaSet, label: &str) -> Result<Schema, Failure> {
-        let wanted = self.type_name.as_deref();
-        let matching: Vec<_> = set
-            .iter()
-            .map(|named| &named.name)
-            .filter(|name| wanted.is_none_or(|w| name.full_name() == w || name.name == w))
-            .collect();
-        match matching.as_slice() {
+        if let Some(wanted) = &self.type_name {
+            return select(set, wanted, label).map(Schema::named);
+        }
+        let names: Vec<&Name> = set.iter().map(|named| &named.name).collect();
+        match names.as_slice() {
             [name] => Ok(Schema::named((*name).clone())),
-            [] => Err(Failure::Message(format!(
-                "{label} defines no type {}",
-                wanted.unwrap_or("at all")
-            ))),
+            [] => Err(Failure::Message(format!("{label} defines no type at all"))),
             several => {
                 let names: Vec<String> = several.iter().map(|n| n.full_name()).collect();
                 Err(Failure::Message(format!(
@@ -113,6 +108,31 @@ impl SchemaFile {
                     names.join(", ")
                 )))
             }
+        }
+    }
+}
+
+/// The named type `--type` names: a full name, or a simple name that is unique.
+pub fn select(set: &SchemaSet, wanted: &str, label: &str) -> Result<Name, Failure> {
+    if let Some(named) = set.get(wanted) {
+        return Ok(named.name.clone());
+    }
+    let chosen: Vec<&Name> = set
+        .iter()
+        .map(|n| &n.name)
+        .filter(|n| n.name == wanted)
+        .collect();
+    match chosen.as_slice() {
+        [name] => Ok((*name).clone()),
+        [] => Err(Failure::Message(format!(
+            "{label} defines no type {wanted}"
+        ))),
+        several => {
+            let list: Vec<String> = several.iter().map(|n| n.full_name()).collect();
+            Err(Failure::Message(format!(
+                "{label} defines several types named {wanted} ({}): give the full name",
+                list.join(", ")
+            )))
         }
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
-use avdl2rs::schema::{Name, Schema, SchemaSet};
+use avdl2rs::schema::{Schema, SchemaSet};
 use serde_json::{json, Value};
 
 use crate::git::Revision;
@@ -172,7 +172,7 @@ fn compare(args: &Args, versions: &Versions) -> Result<Outcome, Failure> {
     let new = &versions.new;
     let single = new.main.is_some() && versions.old.iter().all(|v| v.main.is_some());
     let subjects = if let Some(wanted) = &args.type_name {
-        let name = select(&new.set, wanted, &new.label)?;
+        let name = schema_file::select(&new.set, wanted, &new.label)?;
         vec![subject(versions, &name.full_name(), Schema::named(name))]
     } else if let (true, Some(main)) = (single, &new.main) {
         let previous = versions.old.iter().filter_map(|v| v.main.clone());
@@ -226,31 +226,6 @@ fn subject(versions: &Versions, full_name: &str, new: Schema) -> Subject {
         name: full_name.to_owned(),
         new,
         previous: previous.collect(),
-    }
-}
-
-/// The named type `--type` names: a full name, or a simple name that is unique.
-fn select(set: &SchemaSet, wanted: &str, label: &str) -> Result<Name, Failure> {
-    if let Some(named) = set.get(wanted) {
-        return Ok(named.name.clone());
-    }
-    let chosen: Vec<&Name> = set
-        .iter()
-        .map(|n| &n.name)
-        .filter(|n| n.name == wanted)
-        .collect();
-    match chosen.as_slice() {
-        [name] => Ok((*name).clone()),
-        [] => Err(Failure::Message(format!(
-            "{label} defines no type {wanted}"
-        ))),
-        several => {
-            let list: Vec<String> = several.iter().map(|n| n.full_name()).collect();
-            Err(Failure::Message(format!(
-                "{label} defines several types named {wanted} ({}): give the full name",
-                list.join(", ")
-            )))
-        }
     }
 }
 
