@@ -186,7 +186,8 @@ impl<'a> Reader<'a> {
         let (max_depth, max_stack) = self.nesting_limits();
         if self.depth == 0 {
             self.stack_base = here;
-        } else if self.depth >= max_depth || here.abs_diff(self.stack_base) > max_stack {
+        }
+        if self.depth >= max_depth || here.abs_diff(self.stack_base) > max_stack {
             return Err(self.too_deep());
         }
         self.depth += 1;

@@ -272,6 +272,25 @@ fn the_depth_limit_is_settable() {
     assert_eq!(error.kind(), &DecodeErrorKind::TooDeep { limit: 5 });
 }
 
+#[test]
+fn a_depth_limit_counts_the_outermost_record() {
+    let limits = |max_depth| DecodeLimits {
+        max_depth,
+        ..DecodeLimits::for_input_len(2)
+    };
+    let one = chain(1);
+    let error = Link::decode(&mut Reader::with_limits(&one, limits(0))).unwrap_err();
+    assert_eq!(error.kind(), &DecodeErrorKind::TooDeep { limit: 0 });
+    assert_eq!(
+        Link::decode(&mut Reader::with_limits(&one, limits(1)))
+            .unwrap()
+            .n,
+        0
+    );
+    let two = chain(2);
+    assert!(Link::decode(&mut Reader::with_limits(&two, limits(1))).is_err());
+}
+
 /// A recursive record of 40 optional strings besides its link: a large decode frame.
 #[derive(Avro, Debug, PartialEq)]
 struct WideLink {
