@@ -191,35 +191,6 @@ pub fn git(dir: &Path, args: &[&str]) {
     assert!(status.success(), "git {args:?}");
 }
 
-/// The `avdl2rs` binary, for the tests of crates other than the CLI's (which use
-/// `CARGO_BIN_EXE_avdl2rs`): built once per test process with the same cargo and target
-/// directory as the tests, so the binary under test is always the current code.
-pub fn cli_binary() -> PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let output = std::process::Command::new(cargo)
-                .args(["build", "--quiet", "-p", "avdl2rs-cli", "--bin", "avdl2rs"])
-                .args(["--message-format", "json"])
-                .current_dir(workspace_root())
-                .output()
-                .expect("cargo runs");
-            assert!(
-                output.status.success(),
-                "building avdl2rs failed:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            String::from_utf8_lossy(&output.stdout)
-                .lines()
-                .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-                .filter_map(|msg| msg["executable"].as_str().map(PathBuf::from))
-                .next_back()
-                .expect("cargo reports the avdl2rs executable")
-        })
-        .clone()
-}
-
 /// Runs `binary` with `args`, feeding it `stdin`, with backtraces on so that a panic shows.
 /// A command that fails before reading its input closes stdin early: that is the command's
 /// answer, not the test's failure.

@@ -10,4 +10,5 @@ mod cli_idl;
 mod cli_registry;
 mod cli_support;
 mod compat_git_imports;
+mod container_commands;
 mod idl_gen_agree;

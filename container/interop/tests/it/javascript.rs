@@ -3,7 +3,7 @@
 //! has built in (`null`, `deflate`) read into generated types with the same values, and
 //! files we write it reads back equal.
 
-use crate::support;
+use avdl2rs_container_interop::support;
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,4 @@
 //! The integration tests of this crate, one module per topic, linked into one test binary.
 //! A new test file goes beside this one, with its `mod` line below.
-mod cli;
 mod javascript;
 mod python;
-mod support;

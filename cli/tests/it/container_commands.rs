@@ -1,19 +1,22 @@
 //! The container-file commands on the built `avdl2rs` binary: `cat` (JSON lines, `--pretty`,
 //! `--head`, several files, stdin), `getschema`, `getmeta`, `count`, and exit codes 1 for a
-//! damaged file (with the block and byte offset) and 2 for usage errors.
-
-use crate::support;
+//! damaged file (with the block and byte offset) and 2 for usage errors; and `cat` against
+//! Python `avro`'s reading of the files it writes.
 
 use std::path::Path;
-use std::process::Output;
+use std::process::{Command, Output};
 
 use avdl2rs::AvroSchema;
 use avdl2rs_container::{Codec, WriterBuilder};
+use avdl2rs_container_interop::support::{
+    self, avro_files, interop_schema, order_records, python, python_files, run, schema_file,
+};
 use orders::OrderEvent;
-use support::order_records;
+
+use crate::cli_support::cli_binary;
 
 fn avdl2rs(args: &[&str], stdin: &[u8]) -> Output {
-    avdl2rs_tests::run_with_stdin(&avdl2rs_tests::cli_binary(), args, stdin)
+    avdl2rs_tests::run_with_stdin(cli_binary(), args, stdin)
 }
 
 fn stdout(output: &Output) -> String {
@@ -145,5 +148,31 @@ fn damaged_files_and_usage_errors() {
     assert_eq!(missing.status.code(), Some(1));
     for usage in [&["cat"][..], &["count"], &["cat", "--head", "x", "-"]] {
         assert_eq!(avdl2rs(usage, b"").status.code(), Some(2), "{usage:?}");
+    }
+}
+
+/// Python `avro` (`AVDL2RS_INTEROP_PYTHON`, installed by `.ci/container-interop`) renders files
+/// it wrote with every codec it has in the Avro JSON encoding; `cat` must print the same.
+#[test]
+fn cat_prints_what_python_reads() {
+    let Some(python) = python() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let warehouse = schema_file::<warehouse::StockMoved>(dir.path(), "warehouse");
+    let mut files = python_files(&python, "interop", &interop_schema(), dir.path());
+    files.extend(python_files(&python, "warehouse", &warehouse, dir.path()));
+    for (codec, path) in files {
+        let theirs = run(avro_files(&python).arg("json").arg(&path));
+        let ours = run(Command::new(cli_binary()).arg("cat").arg(&path));
+        let parse = |text: &str| -> Vec<serde_json::Value> {
+            text.lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect()
+        };
+        let (theirs, ours) = (parse(&theirs), parse(&ours));
+        assert_eq!(ours.len(), support::COUNT, "{}", path.display());
+        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(a, b, "{codec}: record {i} of {}", path.display());
+        }
+        assert_eq!(ours.len(), theirs.len());
     }
 }

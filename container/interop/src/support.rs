@@ -1,16 +1,15 @@
-//! What the interop tests share: finding the other implementations, running them, and the
-//! records both sides write, built here independently of the scripts' own copies.
+//! What the interop tests share (this crate's and the CLI's, which compares `avdl2rs cat`
+//! with Python): finding the other implementations, running them, and the records both sides
+//! write, built here independently of the scripts' own copies.
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::schema::org::apache::avro::{Foo, Interop, InteropUnionField, Kind, Md5, Node};
 use avdl2rs::chrono::{DateTime, Utc};
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 use avdl2rs_container::{Codec, Reader, WriterBuilder};
-use avdl2rs_container_interop::schema::org::apache::avro::{
-    Foo, Interop, InteropUnionField, Kind, Md5, Node,
-};
 
 /// The program an environment variable names (set by `.ci/container-interop`); `None`, with
 /// a "skipped" line, when it is not set outside CI. In CI a missing program fails the test.
@@ -198,4 +197,54 @@ pub fn avsc_interop_records() -> Vec<Interop> {
         ..python[2].clone()
     };
     cycle(&[python[0].clone(), second, third])
+}
+
+/// The codecs Python writes: all but `xz`, which it does not have.
+pub const PYTHON_CODECS: [Codec; 5] = [
+    Codec::Null,
+    Codec::Deflate,
+    Codec::Snappy,
+    Codec::Zstandard,
+    Codec::Bzip2,
+];
+
+/// Python with `avro` installed, from `AVDL2RS_INTEROP_PYTHON`.
+pub fn python() -> Option<PathBuf> {
+    external("AVDL2RS_INTEROP_PYTHON")
+}
+
+/// A run of `tests/scripts/avro_files.py` by `python`.
+pub fn avro_files(python: &Path) -> Command {
+    let mut command = Command::new(python);
+    command.arg(script("avro_files.py"));
+    command
+}
+
+/// The schema file of a generated type, written into `dir`.
+pub fn schema_file<T: AvroSchema>(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(format!("{name}.avsc"));
+    std::fs::write(&path, T::SCHEMA_JSON).unwrap();
+    path
+}
+
+/// Has Python write `name`'s records with every codec; returns the files by codec.
+pub fn python_files(python: &Path, name: &str, schema: &Path, dir: &Path) -> Vec<(Codec, PathBuf)> {
+    let codecs = run(avro_files(python)
+        .args(["write", name])
+        .arg(schema)
+        .arg(dir));
+    let written: Vec<(Codec, PathBuf)> = codecs
+        .lines()
+        .map(|codec| {
+            let path = dir.join(format!("{name}-{codec}.avro"));
+            (codec.parse().unwrap(), path)
+        })
+        .collect();
+    let codecs: Vec<Codec> = written.iter().map(|(codec, _)| *codec).collect();
+    assert_eq!(codecs.len(), PYTHON_CODECS.len(), "{codecs:?}");
+    assert!(
+        PYTHON_CODECS.iter().all(|c| codecs.contains(c)),
+        "{codecs:?}"
+    );
+    written
 }
