@@ -270,7 +270,7 @@ impl Writer<'_> {
     fn logical(&self, ty: &TypeRef, logical: LogicalRef, value: &Json) -> Expr {
         let bytes = logical_encoding(logical, value)?;
         let rt = self.r.runtime();
-        let decode = crate::emit::decode_expr(&self.r.emit_value(ty, self.module), rt);
+        let decode = avdl2rs_emit::decode_expr(&self.r.emit_value(ty, self.module), rt);
         let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
         Ok(quote! {{
             let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);

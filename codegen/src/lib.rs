@@ -14,14 +14,13 @@
 //!
 //! The steps: files are parsed into one [`avdl2rs_schema::SchemaSet`] (so files share named
 //! types), the set becomes a type space (`space`), and the type space becomes tokens
-//! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
-//! shares.
+//! (`render`), with the codec impls written by `avdl2rs-emit`, the emitter the `Avro`
+//! derive shares.
 
 pub mod builder;
 mod cycles;
 mod defaults;
 mod docs;
-pub mod emit;
 mod error;
 mod large;
 mod naming;

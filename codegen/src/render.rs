@@ -11,9 +11,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::docs::doc_attrs;
-use crate::emit;
 use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef, TypeSpace};
 use crate::{Error, MapType, Options, TimeCrate};
+use avdl2rs_emit as emit;
 
 /// The first lines of every generated file.
 pub(crate) const HEADER: &str =

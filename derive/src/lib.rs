@@ -4,7 +4,7 @@
 //! the expansion works on `proc_macro2` tokens (`expand`) and is unit-tested as such.
 //!
 //! A derived type and a generated one with the same schema must agree exactly, so the
-//! derive uses the same code as codegen: the codec emitter (`avdl2rs_codegen::emit`) and the
+//! derive uses the same code as codegen: the codec emitter (`avdl2rs-emit`) and the
 //! schema model (`avdl2rs-schema`, which writes the JSON and the Parsing Canonical Form).
 //! Neither depends on the runtime crate, which is what lets the runtime re-export this macro.
 //!
@@ -20,7 +20,7 @@ mod node;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.
-use avdl2rs_codegen::emit;
+use avdl2rs_emit as emit;
 /// The schema model: parsing, validation, JSON and Parsing Canonical Form.
 use avdl2rs_schema as schema;
 

@@ -13,3 +13,4 @@ mod derive_twins;
 mod generated_differential;
 mod idl_conformance;
 mod located_errors;
+mod runtime_dependencies;

@@ -1,14 +1,17 @@
+//! # avdl2rs-emit
+//!
 //! The codec emitter: Avro shape + Rust idents in, `AvroSchema`/`AvroEncode`/`AvroDecode`
 //! impls out.
 //!
-//! Generated code and the `Avro` derive both call this module, so a hand-written struct and a
+//! Generated code and the `Avro` derive both call this crate, so a hand-written struct and a
 //! generated one with the same schema get the same codec. The emitter knows nothing about
 //! schema files or naming: its caller says, per type, which Rust idents and types stand for
 //! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
 //! per field, unions as `match`, nested named types through their own trait impls.
 //!
 //! It depends only on `proc-macro2`, `quote` and `syn`, so the proc-macro crate can call it
-//! without pulling the runtime into its own build.
+//! without pulling the runtime, the IDL parser or the code formatter into its own build (and
+//! so into every build of a program using the runtime's default features).
 //!
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.
