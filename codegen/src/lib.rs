@@ -61,6 +61,17 @@ pub enum TimeCrate {
     Raw,
 }
 
+impl TimeCrate {
+    /// The crate the emitted codec uses; `None` when the values stay plain integers.
+    fn emitted(self) -> Option<avdl2rs_emit::TimeCrate> {
+        match self {
+            TimeCrate::Chrono => Some(avdl2rs_emit::TimeCrate::Chrono),
+            TimeCrate::Time => Some(avdl2rs_emit::TimeCrate::Time),
+            TimeCrate::Raw => None,
+        }
+    }
+}
+
 /// What the generated code looks like.
 ///
 /// Built from [`Options::default`] through its setters (or read field by field), so that new

@@ -8,6 +8,7 @@ use serde_json::Value as Json;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
+use crate::emit::TimeKind;
 use crate::errors::Errors;
 use crate::names::RenameRule;
 
@@ -47,9 +48,9 @@ pub(crate) struct Attrs {
     /// A variant's `default` flag: the enum's default symbol.
     pub default_symbol: bool,
     /// `order`.
-    pub order: Option<At<String>>,
+    pub order: Option<At<Order>>,
     /// `logical`.
-    pub logical: Option<At<String>>,
+    pub logical: Option<At<LogicalAttr>>,
     /// `precision` and `scale` of a decimal.
     pub precision: Option<At<u32>>,
     /// `scale` of a decimal.
@@ -60,6 +61,51 @@ pub(crate) struct Attrs {
     pub size: Option<At<usize>>,
     /// `null_last`: an `Option` is written `[T, "null"]`.
     pub null_last: bool,
+}
+
+/// A field's sort order (`order = ".."`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    Ascending,
+    Descending,
+    Ignore,
+}
+
+impl Order {
+    const ALL: [Order; 3] = [Order::Ascending, Order::Descending, Order::Ignore];
+
+    /// The spelling in schemas.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Ascending => "ascending",
+            Order::Descending => "descending",
+            Order::Ignore => "ignore",
+        }
+    }
+}
+
+/// A logical type a field names (`logical = ".."`): a date or time type, or `uuid`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LogicalAttr {
+    Time(TimeKind),
+    Uuid,
+}
+
+impl LogicalAttr {
+    /// The spelling in schemas.
+    pub fn name(self) -> &'static str {
+        match self {
+            LogicalAttr::Time(kind) => kind.name(),
+            LogicalAttr::Uuid => "uuid",
+        }
+    }
+
+    fn parse(text: &str) -> Option<LogicalAttr> {
+        match text {
+            "uuid" => Some(LogicalAttr::Uuid),
+            _ => TimeKind::from_name(text).map(LogicalAttr::Time),
+        }
+    }
 }
 
 /// Reads the attributes of one item.
@@ -176,8 +222,17 @@ fn avro_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::R
                 span: text.span,
             });
         }
-        "order" => out.order = Some(lit_string(meta)?),
-        "logical" => out.logical = Some(lit_string(meta)?),
+        "order" => {
+            let names = Order::ALL.map(Order::name);
+            out.order = Some(lit_choice(meta, &names, |text| {
+                Order::ALL.into_iter().find(|o| o.name() == text)
+            })?);
+        }
+        "logical" => {
+            let mut names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();
+            names.push("uuid");
+            out.logical = Some(lit_choice(meta, &names, LogicalAttr::parse)?);
+        }
         "precision" => out.precision = Some(lit_int(meta)?),
         "scale" => out.scale = Some(lit_int(meta)?),
         "fixed" => out.fixed = Some(lit_string(meta)?),
@@ -220,6 +275,34 @@ fn lit_string(meta: &ParseNestedMeta<'_>) -> syn::Result<At<String>> {
     Ok(At {
         value: lit.value(),
         span: lit.span(),
+    })
+}
+
+/// A string literal that must be one of `names`, read by `parse`.
+fn lit_choice<T>(
+    meta: &ParseNestedMeta<'_>,
+    names: &[&str],
+    parse: impl Fn(&str) -> Option<T>,
+) -> syn::Result<At<T>> {
+    let text = lit_string(meta)?;
+    let value = parse(&text.value).ok_or_else(|| {
+        let key = meta
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        syn::Error::new(
+            text.span,
+            format!(
+                "`{key}` is one of \"{}\", not {:?}",
+                names.join("\", \""),
+                text.value
+            ),
+        )
+    })?;
+    Ok(At {
+        value,
+        span: text.span,
     })
 }
 

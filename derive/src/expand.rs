@@ -3,9 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::emit::{self, RecordField, Shape, TypeCodec, UnionVariant, Value};
+use crate::emit::{self, RecordField, Shape, TypeCodec, UnionVariant};
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value as Json};
 use syn::spanned::Spanned;
 
@@ -13,12 +13,12 @@ use crate::attrs::{self, At, Attrs, Place};
 use crate::errors::Errors;
 use crate::names::{is_valid_name, is_valid_namespace};
 use crate::node::{self, Piece};
-use crate::types::{Nested, Types, PLACEHOLDER_NAMESPACE};
+use crate::types::{Nested, Types, Value, PLACEHOLDER_NAMESPACE};
 
 /// What one shape's expansion produces before the schema is assembled.
 struct Output {
     json: Json,
-    shape: Shape,
+    shape: Shape<syn::Type>,
     nested: Vec<Nested>,
     /// Field defaults: field index and value.
     defaults: Vec<(usize, Json)>,
@@ -111,7 +111,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         schema: None,
     };
     let rt = runtime_path();
-    let codec = emit::type_impls(&codec, &rt);
+    let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(
         quote!(#schema_impl #branch_checks #codec),
     ))
@@ -209,13 +209,7 @@ fn record(
             object.insert("doc".into(), json!(doc));
         }
         if let Some(order) = &attrs.order {
-            if !["ascending", "descending", "ignore"].contains(&order.value.as_str()) {
-                types.errors.at_span(
-                    order.span,
-                    "`order` is \"ascending\", \"descending\" or \"ignore\"",
-                );
-            }
-            object.insert("order".into(), json!(order.value));
+            object.insert("order".into(), json!(order.value.name()));
         }
         if !attrs.aliases.is_empty() {
             object.insert(
