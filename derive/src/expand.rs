@@ -95,9 +95,11 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         )
     })?;
     let texts = parsed.texts(&output.defaults);
-    let branch_checks = union_branch_checks(&union_branches);
+    let rt = container.krate.clone().unwrap_or_else(default_runtime_path);
+    let branch_checks = union_branch_checks(&union_branches, &rt);
     let is_union = matches!(output.shape, Shape::Union { .. });
     let schema_impl = schema_impl(
+        &rt,
         &input.ident,
         if is_union { "" } else { &full_name },
         namespace.is_some(),
@@ -110,14 +112,14 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         shape: output.shape,
         schema: None,
     };
-    let rt = runtime_path();
     let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(
         quote!(#schema_impl #branch_checks #codec),
     ))
 }
 
-fn runtime_path() -> syn::Path {
+/// The runtime crate's path unless `#[avro(crate = "..")]` gives another.
+fn default_runtime_path() -> syn::Path {
     syn::parse_quote!(::avdl2rs)
 }
 
@@ -435,8 +437,7 @@ fn union(data: &syn::DataEnum, types: &mut Types<'_>) -> Option<Output> {
 
 /// Compile-time checks that the derived types used as union branches are not unions (whose
 /// branches would nest in the enclosing union, which Avro forbids).
-fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
-    let rt = runtime_path();
+fn union_branch_checks(branches: &[syn::Type], rt: &syn::Path) -> TokenStream {
     let checks = branches.iter().map(|ty| {
         quote::quote_spanned! {ty.span()=>
             const _: () = ::core::assert!(
@@ -451,13 +452,13 @@ fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
 /// The schema node statics (the type's and its fixed types') and the `DerivedSchema` and
 /// `AvroSchema` impls.
 fn schema_impl(
+    rt: &syn::Path,
     ident: &syn::Ident,
     node_name: &str,
     in_namespace: bool,
     texts: &node::NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
-    let rt = runtime_path();
     let ds = quote!(#rt::__private::derive_schema);
     let mut statics = Vec::new();
     let mut refs = Vec::new();
@@ -473,6 +474,7 @@ fn schema_impl(
                 };
                 let in_namespace = json.get("namespace").is_some();
                 statics.push(node_static(
+                    rt,
                     &static_name,
                     &full_name,
                     in_namespace,
@@ -484,7 +486,7 @@ fn schema_impl(
         });
     }
     let name = quote::format_ident!("NODE");
-    let node = node_static(&name, node_name, in_namespace, texts, &refs);
+    let node = node_static(rt, &name, node_name, in_namespace, texts, &refs);
     let full_name = if node_name.is_empty() {
         "union"
     } else {
@@ -512,13 +514,13 @@ fn schema_impl(
 
 /// The `static` holding one node; `refs` are the node references its placeholders stand for.
 fn node_static(
+    rt: &syn::Path,
     name: &syn::Ident,
     full_name: &str,
     in_namespace: bool,
     texts: &node::NodeText,
     refs: &[TokenStream],
 ) -> TokenStream {
-    let rt = runtime_path();
     let ds = quote!(#rt::__private::derive_schema);
     let pieces = |pieces: &[Piece]| {
         let pieces = pieces.iter().map(|piece| match piece {
@@ -591,6 +593,63 @@ mod tests {
         assert!(messages[1].contains("`u16` has no Avro type"));
         assert!(messages[2].contains("`order`"));
         assert!(messages[3].contains("map keys"));
+    }
+
+    #[test]
+    fn the_crate_attribute_replaces_every_runtime_path() {
+        let tokens = expand(quote!(
+            #[avro(crate = "::renamed::rt")]
+            enum Choice {
+                Number(i64),
+                Point(Point),
+            }
+        ))
+        .unwrap()
+        .to_string();
+        assert!(
+            tokens.contains(":: renamed :: rt :: AvroEncode"),
+            "{tokens}"
+        );
+        assert!(tokens.contains(":: renamed :: rt :: __private"), "{tokens}");
+        assert!(!tokens.contains(":: avdl2rs"), "{tokens}");
+    }
+
+    #[test]
+    fn a_union_gets_no_inherent_method() {
+        let tokens = expand(quote!(
+            enum Choice {
+                Number(i64),
+                Text(::std::string::String),
+            }
+        ))
+        .unwrap()
+        .to_string();
+        assert!(!tokens.contains("impl Choice"), "{tokens}");
+        assert!(tokens.contains("DecodeBranch for Choice"), "{tokens}");
+    }
+
+    #[test]
+    fn a_repeated_key_is_an_error_at_the_repetition() {
+        let error = expand(quote!(
+            struct Repeated {
+                #[avro(order = "ascending", order = "descending")]
+                a: i32,
+                #[avro(default = 1)]
+                #[avro(default_json = "2")]
+                b: i32,
+                #[avro(alias = "x", alias = "y")]
+                c: i32,
+            }
+        ))
+        .unwrap_err();
+        let messages: Vec<String> = error.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "duplicate avro attribute `order`",
+                "`default_json` sets what `default` set already"
+            ]
+        );
     }
 
     #[test]

@@ -55,7 +55,13 @@ use avdl2rs_schema as schema;
 /// * `name = ".."`, `namespace = ".."` — the full name (default: the Rust ident, no namespace);
 /// * `doc = ".."` — default: the doc comment;
 /// * `aliases = ["..", ..]` (or `alias = ".."`, repeatable);
-/// * `rename_all = ".."` — serde's rules, for fields or symbols (`#[serde(rename_all)]` too).
+/// * `rename_all = ".."` — serde's rules, for fields or symbols (`#[serde(rename_all)]` too);
+/// * `crate = ".."` — the path of the runtime crate (default `::avdl2rs`), for a crate that
+///   depends on it under another name or re-exports it.
+///
+/// A key is written once per item (except `alias`); an unknown or repeated key is an error at
+/// its span. The impls are trait impls only: the derive adds no inherent method to the type,
+/// so its own methods never clash with the expansion's.
 ///
 /// Field attributes:
 /// * `rename = ".."` (or `#[serde(rename = "..")]`), `doc`, `aliases`, `order = "ascending" |

@@ -245,9 +245,10 @@ pub enum Shape<N> {
     Fixed(usize),
     /// A union: an enum of tuple variants, one per non-null branch.
     ///
-    /// Without a `null` branch the enum gets `AvroDecode`. With one, an enclosing `Option`
-    /// ([`Value::OptionalUnion`]) reads the branch index and calls the enum's hidden
-    /// `decode_branch(index, reader)` for the non-null branches.
+    /// The enum implements the runtime's hidden `DecodeBranch` (reading a branch whose index
+    /// was read). Without a `null` branch it also gets `AvroDecode`; with one, an enclosing
+    /// `Option` ([`Value::OptionalUnion`]) reads the index and calls `DecodeBranch` for the
+    /// non-null branches.
     Union {
         /// The variants.
         variants: Vec<UnionVariant<N>>,
@@ -609,7 +610,7 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
             let branches = Literal::usize_unsuffixed(*branches);
             quote! {
             reader.read_union_index(#branches).and_then(|index| {
-                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty>::decode_branch(index, reader).map(::core::option::Option::Some) }
+                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty as #rt::__private::DecodeBranch>::decode_branch(index, reader).map(::core::option::Option::Some) }
             })
             }
         }
@@ -870,10 +871,9 @@ fn union_impls<N>(
         quote!(match index { #(#arms)* })
     };
     let decode_branch = quote! {
-        impl #ident {
-            /// Reads the value of the non-null branch `index`, whose index was already read.
-            #[doc(hidden)]
-            pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+        #[automatically_derived]
+        impl #rt::__private::DecodeBranch for #ident {
+            fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
                 reader.nested(|reader| { #body })
             }
         }
@@ -882,7 +882,7 @@ fn union_impls<N>(
     let decode = null_index.is_none().then(|| {
         decode_impl(
             ident,
-            &quote!(Self::decode_branch(reader.read_union_index(#branches)?, reader)),
+            &quote!(<Self as #rt::__private::DecodeBranch>::decode_branch(reader.read_union_index(#branches)?, reader)),
             rt,
         )
     });

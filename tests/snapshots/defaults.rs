@@ -414,7 +414,10 @@ const _: () = {
                                 if index == 2 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    <SettingsEither>::decode_branch(index, reader)
+                                    <SettingsEither as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                            index,
+                                            reader,
+                                        )
                                         .map(::core::option::Option::Some)
                                 }
                             })
@@ -659,10 +662,9 @@ const _: () = {
             }
         }
     }
-    impl SettingsEither {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for SettingsEither {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -270,7 +270,10 @@ pub mod example {
                                         if index == 2 {
                                             ::core::result::Result::Ok(::core::option::Option::None)
                                         } else {
-                                            <LogicalWhen>::decode_branch(index, reader)
+                                            <LogicalWhen as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                                    index,
+                                                    reader,
+                                                )
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
@@ -361,10 +364,9 @@ pub mod example {
                     }
                 }
             }
-            impl LogicalWhen {
-                /// Reads the value of the non-null branch `index`, whose index was already read.
-                #[doc(hidden)]
-                pub fn decode_branch(
+            #[automatically_derived]
+            impl ::avdl2rs::__private::DecodeBranch for LogicalWhen {
+                fn decode_branch(
                     index: usize,
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -653,10 +653,9 @@ const _: () = {
             }
         }
     }
-    impl ExprNode {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ExprNode {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -684,7 +683,10 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(3)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(3)?,
+                reader,
+            )
         }
     }
 };

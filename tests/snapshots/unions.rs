@@ -329,7 +329,10 @@ const _: () = {
                                 if index == 1 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    <ShapesMultiWithNull>::decode_branch(index, reader)
+                                    <ShapesMultiWithNull as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                            index,
+                                            reader,
+                                        )
                                         .map(::core::option::Option::Some)
                                 }
                             })
@@ -342,7 +345,10 @@ const _: () = {
                                         if index == 0 {
                                             ::core::result::Result::Ok(::core::option::Option::None)
                                         } else {
-                                            <ShapesInArrayItem>::decode_branch(index, reader)
+                                            <ShapesInArrayItem as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                                    index,
+                                                    reader,
+                                                )
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
@@ -457,10 +463,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesMulti {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesMulti {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -493,7 +498,10 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(4)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(4)?,
+                reader,
+            )
         }
     }
 };
@@ -560,10 +568,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesMultiWithNull {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesMultiWithNull {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -645,10 +652,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesInArrayItem {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesInArrayItem {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -719,10 +725,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesInMapValue {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesInMapValue {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -744,7 +749,10 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(2)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(2)?,
+                reader,
+            )
         }
     }
 };
@@ -793,10 +801,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesOnlyBranch {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesOnlyBranch {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -813,7 +820,10 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(1)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(1)?,
+                reader,
+            )
         }
     }
 };
