@@ -24,6 +24,7 @@ mod docs;
 mod error;
 mod large;
 mod naming;
+mod nodes;
 mod render;
 mod space;
 

@@ -4,7 +4,7 @@
 //! depth), so the output works wherever a user `include!`s it; everything else is fully
 //! qualified (`::core::option::Option`, the runtime through `Options::runtime_path`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -28,6 +28,8 @@ pub(crate) struct Renderer<'a> {
     extra_derives: Vec<syn::Path>,
     /// The Avro full names or namespaces taken from elsewhere, with their Rust paths.
     extern_paths: Vec<(String, syn::Path)>,
+    /// The named types with a Rust type, by full name.
+    by_name: HashMap<String, TypeId>,
 }
 
 /// A module of the output: its items and its submodules by name.
@@ -77,6 +79,12 @@ impl<'a> Renderer<'a> {
             rt,
             extra_derives,
             extern_paths,
+            by_name: space
+                .defs
+                .iter()
+                .enumerate()
+                .filter_map(|(id, def)| Some((def.named()?.name.full_name(), id)))
+                .collect(),
         })
     }
 
@@ -233,7 +241,13 @@ impl<'a> Renderer<'a> {
         let codec = self.codec(def).map_err(|e| vec![e])?;
         let codec = emit::type_impls(&codec, rt, &|id| self.path_to(*id, &def.module));
         let apache = self.apache_avro_impl(def);
-        let block = emit::wrap_in_const(quote!(#codec #apache #extra));
+        let node = match def.named() {
+            Some(_) => {
+                Some(crate::nodes::node_items(self, def, &self.by_name).map_err(|e| vec![e])?)
+            }
+            None => None,
+        };
+        let block = emit::wrap_in_const(quote!(#codec #apache #extra #node));
         // Items in a module are covered by the module's allows.
         let allows = def.module.is_empty().then(lint_allows);
         Ok(quote!(#allows #item #allows #block))
@@ -442,6 +456,11 @@ impl<'a> Renderer<'a> {
     /// The runtime path.
     pub fn runtime(&self) -> &syn::Path {
         &self.rt
+    }
+
+    /// The schemas being rendered.
+    pub fn set(&self) -> &SchemaSet {
+        self.set
     }
 
     /// The type space being rendered.

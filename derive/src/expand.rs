@@ -10,10 +10,10 @@ use serde_json::{json, Map, Value as Json};
 use syn::spanned::Spanned;
 
 use crate::attrs::{self, At, Attrs, Place};
+use crate::emit::node::{self, Nested, PLACEHOLDER_NAMESPACE};
 use crate::errors::Errors;
 use crate::names::{is_valid_name, is_valid_namespace};
-use crate::node::{self, Piece};
-use crate::types::{Nested, Types, Value, PLACEHOLDER_NAMESPACE};
+use crate::types::{Types, Value};
 
 /// What one shape's expansion produces before the schema is assembled.
 struct Output {
@@ -450,7 +450,7 @@ fn union_branch_checks(branches: &[syn::Type], rt: &syn::Path) -> TokenStream {
 }
 
 /// The schema node statics (the type's and its fixed types') and the `DerivedSchema` and
-/// `AvroSchema` impls.
+/// `AvroSchema` impls, the schema consts assembled from the nodes.
 fn schema_impl(
     rt: &syn::Path,
     ident: &syn::Ident,
@@ -460,45 +460,14 @@ fn schema_impl(
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
     let ds = quote!(#rt::__private::derive_schema);
-    let mut statics = Vec::new();
-    let mut refs = Vec::new();
-    for (n, nested) in nested.iter().enumerate() {
-        refs.push(match nested {
-            Nested::Derived(ty) => quote!(#ds::NodeRef::of::<#ty>()),
-            Nested::Fixed(json) => {
-                let texts = node::parse(json, 0)?.texts(&[]);
-                let static_name = quote::format_ident!("FIXED_{n}");
-                let full_name = match json.get("namespace").and_then(Json::as_str) {
-                    Some(ns) => format!("{ns}.{}", json["name"].as_str().unwrap_or_default()),
-                    None => json["name"].as_str().unwrap_or_default().to_owned(),
-                };
-                let in_namespace = json.get("namespace").is_some();
-                statics.push(node_static(
-                    rt,
-                    &static_name,
-                    &full_name,
-                    in_namespace,
-                    &texts,
-                    &[],
-                ));
-                quote!(#ds::NodeRef::from_static(&#static_name))
-            }
-        });
-    }
-    let name = quote::format_ident!("NODE");
-    let node = node_static(rt, &name, node_name, in_namespace, texts, &refs);
+    let node = node::node_items(rt, ident, node_name, in_namespace, texts, nested)?;
     let full_name = if node_name.is_empty() {
         "union"
     } else {
         node_name
     };
     Ok(quote! {
-        #(#statics)*
         #node
-        // SAFETY: `NODE` is a static.
-        unsafe impl #ds::DerivedSchema for #ident {
-            const NODE: *const #ds::Node = &NODE;
-        }
         const JSON_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Json);
         const JSON: [u8; JSON_LEN] = #ds::schema_bytes(&NODE, #ds::Form::Json);
         const CANONICAL_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Canonical);
@@ -510,40 +479,6 @@ fn schema_impl(
             const FULL_NAME: &'static str = #full_name;
         }
     })
-}
-
-/// The `static` holding one node; `refs` are the node references its placeholders stand for.
-fn node_static(
-    rt: &syn::Path,
-    name: &syn::Ident,
-    full_name: &str,
-    in_namespace: bool,
-    texts: &node::NodeText,
-    refs: &[TokenStream],
-) -> TokenStream {
-    let ds = quote!(#rt::__private::derive_schema);
-    let pieces = |pieces: &[Piece]| {
-        let pieces = pieces.iter().map(|piece| match piece {
-            Piece::Text(text) => quote!(#ds::Piece::Text(#text)),
-            Piece::Nested(n) => {
-                let node = &refs[*n];
-                quote!(#ds::Piece::Type(#node))
-            }
-        });
-        quote!(&[#(#pieces),*])
-    };
-    let json = pieces(&texts.json);
-    let json_in_namespace = pieces(&texts.json_in_namespace);
-    let canonical = pieces(&texts.canonical);
-    quote! {
-        static #name: #ds::Node = #ds::Node {
-            full_name: #full_name,
-            in_namespace: #in_namespace,
-            json: #json,
-            json_in_namespace: #json_in_namespace,
-            canonical: #canonical,
-        };
-    }
 }
 
 #[cfg(test)]
@@ -669,7 +604,7 @@ mod tests {
             ),
         ] {
             let tokens = expand(input).unwrap().to_string();
-            assert!(tokens.contains(r#"\"doc\":\""#), "{tokens}");
+            assert!(tokens.contains(r#""doc":""#), "{tokens}");
         }
     }
 }

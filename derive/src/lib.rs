@@ -4,8 +4,8 @@
 //! the expansion works on `proc_macro2` tokens (`expand`) and is unit-tested as such.
 //!
 //! A derived type and a generated one with the same schema must agree exactly, so the
-//! derive uses the same code as codegen: the codec emitter (`avdl2rs-emit`) and the
-//! schema model (`avdl2rs-schema`, which writes the JSON and the Parsing Canonical Form).
+//! derive uses the same code as codegen: the codec emitter and its schema nodes (`avdl2rs-emit`,
+//! which writes the JSON and the Parsing Canonical Form through the schema model).
 //! Neither depends on the runtime crate, which is what lets the runtime re-export this macro.
 //!
 //! See the runtime crate's documentation of `Avro` for the supported shapes and attributes.
@@ -16,13 +16,10 @@ mod attrs;
 mod errors;
 mod expand;
 mod names;
-mod node;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.
 use avdl2rs_emit as emit;
-/// The schema model: parsing, validation, JSON and Parsing Canonical Form.
-use avdl2rs_schema as schema;
 
 /// Derives `AvroSchema`, `AvroEncode` and `AvroDecode` of the `avdl2rs` runtime, with the
 /// codec generated code has for the same schema.

@@ -2,10 +2,12 @@
 //! codec.
 //!
 //! The schema of a derived type used inside another is only known at its own expansion, so
-//! it is written as a placeholder name (one per use) that [`crate::schema`] later replaces by
+//! it is written as a placeholder name (one per use) that the schema node later replaces by
 //! a reference to that type's schema node.
 
+use crate::emit::node::{placeholder, Nested, PLACEHOLDER_NAMESPACE};
 use crate::emit::{Logical, TimeCrate, TimeKind};
+use quote::ToTokens;
 use serde_json::{json, Value as Json};
 
 use crate::attrs::{At, Attrs, LogicalAttr};
@@ -13,18 +15,6 @@ use crate::errors::Errors;
 
 /// The codec model of a field type: references to other types are the types as written.
 pub(crate) type Value = crate::emit::Value<syn::Type>;
-
-/// The namespace of placeholder names; the derive rejects it as a user namespace.
-pub(crate) const PLACEHOLDER_NAMESPACE: &str = "__avdl2rs_placeholder";
-
-/// A schema that is not written into the type's own text but referred to through a node, so
-/// that the assembly defines it once however many derived types use it.
-pub(crate) enum Nested {
-    /// Another derived type.
-    Derived(syn::Type),
-    /// A named fixed under a logical type (its full JSON definition).
-    Fixed(Json),
-}
 
 /// A field type, converted.
 pub(crate) struct Typed {
@@ -184,7 +174,7 @@ impl<'a> Types<'a> {
             }
             _ => {
                 self.reject_logical(attrs);
-                let placeholder = self.placeholder(Nested::Derived(ty.clone()));
+                let placeholder = self.placeholder(Nested::Type(ty.to_token_stream()));
                 let key = quote::quote!(#ty).to_string();
                 Some(Typed {
                     value: Value::Named {
@@ -421,7 +411,7 @@ impl<'a> Types<'a> {
     /// The placeholder name standing for `nested`.
     fn placeholder(&mut self, nested: Nested) -> String {
         self.nested.push(nested);
-        format!("{PLACEHOLDER_NAMESPACE}.N{}", self.nested.len() - 1)
+        placeholder(self.nested.len() - 1)
     }
 }
 

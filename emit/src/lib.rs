@@ -9,15 +9,21 @@
 //! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
 //! per field, unions as `match`, nested named types through their own trait impls.
 //!
-//! It depends only on `proc-macro2`, `quote` and `syn`, so the proc-macro crate can call it
-//! without pulling the runtime, the IDL parser or the code formatter into its own build (and
-//! so into every build of a program using the runtime's default features).
+//! [`node`] writes schema nodes, the pieces from which the runtime assembles the schema of a
+//! derived type at compile time.
+//!
+//! It depends only on `proc-macro2`, `quote`, `syn`, the schema model and `serde_json`, so the
+//! proc-macro crate can call it without pulling the runtime, the IDL parser or the code
+//! formatter into its own build (and so into every build of a program using the runtime's
+//! default features).
 //!
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
+
+pub mod node;
 
 /// How a Rust value is written as Avro: the Avro schema of a field, array item, map value or
 /// union branch, together with the Rust type that represents it.
@@ -364,7 +370,7 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
 }
 
 /// `text` as a raw string literal, so that JSON reads as JSON (no `\"` escapes).
-fn raw_str(text: &str) -> Literal {
+pub(crate) fn raw_str(text: &str) -> Literal {
     // One `#` more than the longest run of them after a quote closes no string early.
     let longest = text
         .split('"')

@@ -77,6 +77,32 @@ const _: () = {
             Self { x, y }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Point",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Point","namespace":"","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Point {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -145,6 +171,32 @@ const _: () = {
                 },
             )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Colour",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"enum","name":"Colour","namespace":"","symbols":["RED","GREEN"]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Colour {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -391,6 +443,104 @@ const _: () = {
                 only_branch,
             }
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]},{"name":"multi","type":["int","string","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Shapes",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Shapes","namespace":"","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]},{"name":"multi","type":["int","string","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]},{"name":"multi","type":["int","string","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Shapes {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(

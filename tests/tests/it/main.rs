@@ -8,6 +8,7 @@ mod codegen_evolution;
 mod codegen_roundtrip;
 mod codegen_snapshots;
 mod codegen_valid_schemas;
+mod derive_holds_generated;
 mod derive_schemas;
 mod derive_twins;
 mod generated_differential;
