@@ -897,8 +897,39 @@ fn union_impls<N>(
 
 #[cfg(test)]
 mod tests {
-    use super::raw_str;
+    use super::{raw_str, TimeKind};
     use quote::ToTokens;
+
+    #[test]
+    fn time_kinds_are_named_as_in_the_specification() {
+        let names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "date",
+                "time-millis",
+                "time-micros",
+                "timestamp-millis",
+                "timestamp-micros",
+                "timestamp-nanos",
+                "local-timestamp-millis",
+                "local-timestamp-micros",
+                "local-timestamp-nanos",
+            ]
+        );
+        for kind in TimeKind::ALL {
+            assert_eq!(TimeKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(TimeKind::from_name("uuid"), None);
+        // The base types of the specification's "Logical Types" section.
+        assert_eq!(TimeKind::Date.base(), "int");
+        assert_eq!(TimeKind::TimeMillis.base(), "int");
+        assert_eq!(TimeKind::TimeMicros.base(), "long");
+        assert_eq!(
+            TimeKind::LocalTimestampNanos.helper_suffix(),
+            "local_timestamp_nanos"
+        );
+    }
 
     #[test]
     fn raw_strings_hold_quotes_and_hashes_unchanged() {
