@@ -4,23 +4,17 @@
 //! types it holds, and a generated type's node is its own definition with the named types it
 //! uses as references to their nodes, so that each is defined once in the assembled schema.
 
-use std::collections::HashMap;
-
 use avdl2rs_emit::node::{self, Nested};
 use avdl2rs_schema::{Name, SchemaKind};
 use proc_macro2::TokenStream;
 use serde_json::Value as Json;
 
 use crate::render::{ident, Renderer};
-use crate::space::{TypeDef, TypeId};
+use crate::space::TypeDef;
 use crate::Error;
 
 /// The node statics and the `DerivedSchema` impl of the named type `def`.
-pub(crate) fn node_items(
-    r: &Renderer<'_>,
-    def: &TypeDef,
-    by_name: &HashMap<String, TypeId>,
-) -> Result<TokenStream, Error> {
+pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<TokenStream, Error> {
     let named = def.named().expect("only named types get a node");
     let full_name = named.name.full_name();
     let invalid = |message: String| Error::Unsupported {
@@ -47,8 +41,8 @@ pub(crate) fn node_items(
     }
     let nested: Vec<Nested> = used
         .iter()
-        .map(|name| match by_name.get(name) {
-            Some(&id) => Ok(Nested::Type(r.path_to(id, &def.module))),
+        .map(|name| match r.named_type(name) {
+            Some(id) => Ok(Nested::Type(r.path_to(id, &def.module))),
             // A fixed under a logical type has no Rust type of its own.
             None => r
                 .set()

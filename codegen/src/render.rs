@@ -242,9 +242,7 @@ impl<'a> Renderer<'a> {
         let codec = emit::type_impls(&codec, rt, &|id| self.path_to(*id, &def.module));
         let apache = self.apache_avro_impl(def);
         let node = match def.named() {
-            Some(_) => {
-                Some(crate::nodes::node_items(self, def, &self.by_name).map_err(|e| vec![e])?)
-            }
+            Some(_) => Some(crate::nodes::node_items(self, def).map_err(|e| vec![e])?),
             None => None,
         };
         let block = emit::wrap_in_const(quote!(#codec #apache #extra #node));
@@ -456,6 +454,12 @@ impl<'a> Renderer<'a> {
     /// The runtime path.
     pub fn runtime(&self) -> &syn::Path {
         &self.rt
+    }
+
+    /// The generated (or extern) type of the named type `full_name`; `None` for a fixed under
+    /// a logical type, which has no Rust type of its own.
+    pub fn named_type(&self, full_name: &str) -> Option<TypeId> {
+        self.by_name.get(full_name).copied()
     }
 
     /// The schemas being rendered.
