@@ -1,4 +1,4 @@
-//! The schema node of each generated named type (the runtime's
+//! The schema node of each generated named type and union enum (the runtime's
 //! `__private::derive_schema::Node`), so that a hand-written type with `#[derive(Avro)]` can
 //! hold a generated type as a field: the derive assembles its schema from the nodes of the
 //! types it holds, and a generated type's node is its own definition with the named types it
@@ -10,24 +10,37 @@ use proc_macro2::TokenStream;
 use serde_json::Value as Json;
 
 use crate::render::{ident, Renderer};
-use crate::space::TypeDef;
+use crate::space::{DefKind, TypeDef};
 use crate::Error;
 
-/// The node statics and the `DerivedSchema` impl of the named type `def`.
-pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<TokenStream, Error> {
-    let named = def.named().expect("only named types get a node");
-    let full_name = named.name.full_name();
-    let invalid = |message: String| Error::Unsupported {
-        message: format!("the schema node of {full_name}: {message}"),
+/// The node statics and the `DerivedSchema` impl of `def`: of every named type, and of the
+/// union enums without a `null` branch (with one, the enum is held in an `Option` and has no
+/// codec of its own to hold it by).
+pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<TokenStream>, Error> {
+    let (json, node_name, in_namespace, namespace) = match (&def.kind, def.named()) {
+        (_, Some(named)) => {
+            let full_name = named.name.full_name();
+            let json = r.set().named_to_json(&full_name);
+            let namespace = named.name.namespace.as_deref();
+            (json, full_name, namespace.is_some(), namespace)
+        }
+        (
+            DefKind::Union {
+                null_index: None,
+                schema,
+                ..
+            },
+            None,
+        ) => (Some(r.set().to_json(schema)), String::new(), false, None),
+        _ => return Ok(None),
     };
-    let mut json = r
-        .set()
-        .named_to_json(&full_name)
-        .ok_or_else(|| invalid("not registered".into()))?;
+    let invalid = |message: String| Error::Unsupported {
+        message: format!("the schema node of {}: {message}", def.ident),
+    };
+    let mut json = json.ok_or_else(|| invalid("not registered".into()))?;
     let mut used = Vec::new();
     let mut defaults = Vec::new();
     if let Some(fields) = json.get_mut("fields").and_then(Json::as_array_mut) {
-        let namespace = named.name.namespace.as_deref();
         for (index, field) in fields.iter_mut().enumerate() {
             let Json::Object(field) = field else { continue };
             // Defaults are added after validation: the placeholders cannot hold them.
@@ -38,6 +51,8 @@ pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<TokenStream,
                 cut_nested(ty, namespace, &mut used);
             }
         }
+    } else if json.is_array() {
+        cut_nested(&mut json, namespace, &mut used);
     }
     let nested: Vec<Nested> = used
         .iter()
@@ -54,15 +69,15 @@ pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<TokenStream,
     let texts = node::parse(&json, nested.len())
         .map_err(invalid)?
         .texts(&defaults);
-    let in_namespace = named.name.namespace.is_some();
     node::node_items(
         r.runtime(),
         &ident(&def.ident),
-        &full_name,
+        &node_name,
         in_namespace,
         &texts,
         &nested,
     )
+    .map(Some)
     .map_err(invalid)
 }
 

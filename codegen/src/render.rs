@@ -241,10 +241,7 @@ impl<'a> Renderer<'a> {
         let codec = self.codec(def).map_err(|e| vec![e])?;
         let codec = emit::type_impls(&codec, rt, &|id| self.path_to(*id, &def.module));
         let apache = self.apache_avro_impl(def);
-        let node = match def.named() {
-            Some(_) => Some(crate::nodes::node_items(self, def).map_err(|e| vec![e])?),
-            None => None,
-        };
+        let node = crate::nodes::node_items(self, def).map_err(|e| vec![e])?;
         let block = emit::wrap_in_const(quote!(#codec #apache #extra #node));
         // Items in a module are covered by the module's allows.
         let allows = def.module.is_empty().then(lint_allows);
@@ -393,6 +390,7 @@ impl<'a> Renderer<'a> {
                 variants,
                 branches,
                 null_index,
+                ..
             } => emit::Shape::Union {
                 variants: variants
                     .iter()

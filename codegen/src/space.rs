@@ -72,6 +72,8 @@ pub(crate) enum DefKind {
         branches: usize,
         /// The position of `null`, if any.
         null_index: Option<usize>,
+        /// The union's schema.
+        schema: Schema,
     },
 }
 
@@ -407,6 +409,7 @@ impl Builder<'_> {
                 variants: Vec::new(),
                 branches: branches.len(),
                 null_index,
+                schema: Schema::new(SchemaKind::Union(branches.to_vec())),
             },
             eq: true,
         });

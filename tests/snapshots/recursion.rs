@@ -965,4 +965,38 @@ const _: () = {
             )
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ExprNode {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };

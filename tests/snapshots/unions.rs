@@ -654,6 +654,36 @@ const _: () = {
             )
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesMulti {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -905,6 +935,32 @@ const _: () = {
             )
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesInMapValue {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -975,5 +1031,23 @@ const _: () = {
                 reader,
             )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesOnlyBranch {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };

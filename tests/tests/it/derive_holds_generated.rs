@@ -1,11 +1,12 @@
 //! Hand-written types with `#[derive(Avro)]` and generated types as fields of each other.
 //!
-//! A derived type holding generated ones: the derived schema defines each generated type once
-//! (at its first use, by name afterwards), with its namespace, as the specification's Parsing
-//! Canonical Form written out by hand below says; apache-avro parses the derived JSON to the
-//! same canonical form, and values round-trip through apache-avro with it. A generated type
-//! holding a derived one, which the generator takes from the Rust code (`extern_path`)
-//! instead of generating it: the same checks on the generated type.
+//! A derived type holding generated ones (records, enums, union enums): the derived schema
+//! defines each generated named type once (at its first use, by name afterwards), with its
+//! namespace, as the specification's Parsing Canonical Form written out by hand below says;
+//! apache-avro parses the derived JSON to the same canonical form, and values round-trip
+//! through apache-avro with it. A generated type holding a derived one, which the generator
+//! takes from the Rust code (`extern_path`) instead of generating it: the same checks on the
+//! generated type.
 
 // `from_avro_datum`/`to_avro_datum` are deprecated in apache-avro 0.22 but remain the
 // simplest schema-only entry points.
@@ -30,6 +31,9 @@ mod generated {
             "/snapshots/recursion.rs"
         ));
     }
+    pub mod unions {
+        include!(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots/unions.rs"));
+    }
 }
 
 use generated::namespaces::com::example::common::{Audit, Money};
@@ -37,6 +41,7 @@ use generated::namespaces::com::example::orders::Order;
 use generated::namespaces::com::example::Status;
 use generated::namespaces::Customer;
 use generated::recursion::Tree;
+use generated::unions::{Point as GeneratedPoint, ShapesMulti};
 
 /// A derived record using generated records from several namespaces (one in none), a
 /// generated enum, a generated type again inside another generated one (`Audit` holds
@@ -99,6 +104,39 @@ fn the_derived_schema_defines_each_generated_type_once() {
         "{}",
         Basket::SCHEMA_JSON
     );
+}
+
+/// A derived record holding a generated union enum (a union without `null`), directly and
+/// as array items: the union is written in full each time, the record in it once.
+#[derive(Avro, Debug, Clone, PartialEq)]
+struct Drawing {
+    shape: ShapesMulti,
+    shapes: Vec<ShapesMulti>,
+}
+
+#[test]
+fn a_derived_type_holds_a_generated_union_enum() {
+    const EXPECTED: &str = concat!(
+        r#"{"name":"Drawing","type":"record","fields":["#,
+        r#"{"name":"shape","type":["int","string",{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]},{"type":"array","items":"double"}]},"#,
+        r#"{"name":"shapes","type":{"type":"array","items":["int","string","Point",{"type":"array","items":"double"}]}}]}"#,
+    );
+    assert_eq!(Drawing::CANONICAL_FORM, EXPECTED);
+    let schema = apache_avro::Schema::parse_str(Drawing::SCHEMA_JSON).unwrap();
+    assert_eq!(schema.canonical_form(), EXPECTED);
+    let value = Drawing {
+        shape: ShapesMulti::Point(GeneratedPoint { x: 3, y: -4 }),
+        shapes: vec![
+            ShapesMulti::Int(1),
+            ShapesMulti::String("two".into()),
+            ShapesMulti::Array(vec![0.5, -1.0]),
+        ],
+    };
+    let ours = value.to_avro_bytes().unwrap();
+    let read = apache_avro::from_avro_datum(&schema, &mut ours.as_slice(), None).unwrap();
+    let theirs = apache_avro::to_avro_datum(&schema, read).unwrap();
+    assert_eq!(theirs, ours);
+    assert_eq!(Drawing::from_avro_bytes(&theirs).unwrap(), value);
 }
 
 #[test]
