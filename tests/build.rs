@@ -52,6 +52,7 @@ fn main() {
     generate_option_variants(&locate::workspace_root().join("tests/snapshots"), &out_dir);
     generate_evolution(&locate::workspace_root().join("tests/evolution"), &out_dir);
     generate_empty_enum(&out_dir);
+    generate_holding_derived(&out_dir);
 }
 
 /// Generates each version of the evolving schemas of `tests/evolution`, for
@@ -85,6 +86,30 @@ fn generate_empty_enum(out_dir: &Path) {
         .unwrap();
     write_if_changed(
         &out_dir.join("empty_enum.rs"),
+        &generator.generate().unwrap(),
+    );
+}
+
+/// A record holding a record that is not generated but taken from a hand-written type with
+/// `#[derive(Avro)]` (through `extern_path`): `OUT_DIR/holding_derived.rs`, for
+/// `tests/it/derive_holds_generated.rs`.
+fn generate_holding_derived(out_dir: &Path) {
+    const SCHEMA: &str = r#"{"type": "record", "name": "Route", "namespace": "org.example.route",
+        "fields": [{"name": "start", "type": {"type": "record", "name": "Point",
+                        "namespace": "org.example.derived",
+                        "fields": [{"name": "x", "type": "int"}, {"name": "y", "type": "int"}]}},
+                   {"name": "stops", "type": {"type": "array", "items": "org.example.derived.Point"}},
+                   {"name": "label", "type": "string"}]}"#;
+    let options = avdl2rs_codegen::Options::default().extern_path(
+        "org.example.derived.Point",
+        "crate::derive_holds_generated::Point",
+    );
+    let mut generator = avdl2rs_codegen::Generator::new(options);
+    generator
+        .add_schema_json(SCHEMA, "holding_derived.avsc")
+        .unwrap();
+    write_if_changed(
+        &out_dir.join("holding_derived.rs"),
         &generator.generate().unwrap(),
     );
 }

@@ -49,7 +49,7 @@ fn visit(id: TypeId, defs: &mut [TypeDef], state: &mut [State]) {
 /// The types `ty` holds without heap indirection, in a fixed order.
 fn direct_targets(ty: &TypeRef) -> Vec<TypeId> {
     match ty {
-        TypeRef::Def { id, .. } | TypeRef::OptionalUnion { id, .. } => vec![*id],
+        TypeRef::Named { ty: id, .. } | TypeRef::OptionalUnion { ty: id, .. } => vec![*id],
         TypeRef::Optional { some, .. } => direct_targets(some),
         _ => Vec::new(),
     }
@@ -58,7 +58,7 @@ fn direct_targets(ty: &TypeRef) -> Vec<TypeId> {
 /// Walks `ty` in the order of [`direct_targets`], boxing the edges `edges` says close a cycle.
 fn mark(ty: &mut TypeRef, edges: &mut impl Iterator<Item = bool>) {
     match ty {
-        TypeRef::Def { boxed, .. } => *boxed = edges.next().unwrap_or(false),
+        TypeRef::Named { boxed, .. } => *boxed = edges.next().unwrap_or(false),
         TypeRef::OptionalUnion { .. } => {
             edges.next();
         }

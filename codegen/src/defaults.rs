@@ -13,8 +13,10 @@ use serde_json::Value as Json;
 
 use crate::naming;
 use crate::render::{ident, Renderer};
-use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef};
-use crate::{Error, TimeCrate};
+use avdl2rs_emit::{Logical, TimeCrate, TimeKind};
+
+use crate::space::{DefKind, FieldDef, TypeDef, TypeId, TypeRef};
+use crate::Error;
 
 /// The name of the associated function that returns a field's default.
 pub(crate) fn default_fn_name(field: &FieldDef) -> String {
@@ -169,8 +171,8 @@ impl Writer<'_> {
             },
             TypeRef::Map(v) => self.map(v, value),
             TypeRef::Optional { some, .. } => self.optional(value, |v| self.expr(some, v)),
-            TypeRef::OptionalUnion { id, .. } => self.optional(value, |v| self.def(*id, v)),
-            TypeRef::Def { id, boxed } => {
+            TypeRef::OptionalUnion { ty: id, .. } => self.optional(value, |v| self.def(*id, v)),
+            TypeRef::Named { ty: id, boxed } => {
                 let expr = self.def(*id, value)?;
                 Ok(if *boxed {
                     quote!(::std::boxed::Box::new(#expr))
@@ -178,7 +180,7 @@ impl Writer<'_> {
                     expr
                 })
             }
-            TypeRef::Logical(logical) => self.logical(ty, *logical, value),
+            TypeRef::Logical(logical) => self.logical(*logical, value),
         }
     }
 
@@ -267,10 +269,10 @@ impl Writer<'_> {
     }
 
     /// The default of a logical type: its Avro encoding, decoded when the default is used.
-    fn logical(&self, ty: &TypeRef, logical: LogicalRef, value: &Json) -> Expr {
+    fn logical(&self, logical: Logical, value: &Json) -> Expr {
         let bytes = logical_encoding(logical, value)?;
         let rt = self.r.runtime();
-        let decode = crate::emit::decode_expr(&self.r.emit_value(ty, self.module), rt);
+        let decode = avdl2rs_emit::decode_logical(&logical, rt);
         let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
         Ok(quote! {{
             let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);
@@ -331,20 +333,20 @@ fn byte_string(value: &Json) -> Result<Vec<u8>, String> {
 }
 
 /// The Avro binary encoding of a logical type's default, from its base type's JSON.
-fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String> {
+fn logical_encoding(logical: Logical, value: &Json) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     match logical {
-        LogicalRef::Time(krate, kind) => {
+        Logical::Time { time_crate, kind } => {
             let n = value
                 .as_i64()
                 .ok_or_else(|| format!("{value} is not an integer"))?;
-            if matches!(kind, "date" | "time_millis") && i32::try_from(n).is_err() {
+            if kind.base() == "int" && i32::try_from(n).is_err() {
                 return Err(format!("{value} is not an int"));
             }
-            check_time_range(krate, kind, n)?;
+            check_time_range(time_crate, kind, n)?;
             write_varint(&mut out, n);
         }
-        LogicalRef::Uuid { fixed: false } => {
+        Logical::UuidString => {
             let s = value
                 .as_str()
                 .ok_or_else(|| format!("{value} is not a string"))?;
@@ -354,16 +356,14 @@ fn logical_encoding(logical: LogicalRef, value: &Json) -> Result<Vec<u8>, String
             write_varint(&mut out, s.len() as i64);
             out.extend_from_slice(s.as_bytes());
         }
-        LogicalRef::Decimal { fixed: None, .. } => {
+        Logical::DecimalBytes { .. } => {
             let bytes = byte_string(value)?;
             write_varint(&mut out, bytes.len() as i64);
             out.extend(bytes);
         }
-        LogicalRef::Uuid { fixed: true } => out = sized_bytes(value, 16)?,
-        LogicalRef::Decimal {
-            fixed: Some(size), ..
-        } => out = sized_bytes(value, size)?,
-        LogicalRef::Duration => out = sized_bytes(value, 12)?,
+        Logical::UuidFixed => out = sized_bytes(value, 16)?,
+        Logical::DecimalFixed { size, .. } => out = sized_bytes(value, size)?,
+        Logical::Duration => out = sized_bytes(value, 12)?,
     }
     Ok(out)
 }
@@ -396,7 +396,7 @@ const TIME: DateRange = DateRange {
 /// Rejects a date or time default the chosen Rust type cannot hold: the default is decoded
 /// each time it is used, where failing is no longer possible. The generated decoder accepts
 /// exactly the same range as data. (With the `raw` time option there is no logical type.)
-fn check_time_range(krate: TimeCrate, kind: &str, n: i64) -> Result<(), String> {
+fn check_time_range(krate: TimeCrate, kind: TimeKind, n: i64) -> Result<(), String> {
     let range = if krate == TimeCrate::Time {
         &TIME
     } else {
@@ -404,9 +404,9 @@ fn check_time_range(krate: TimeCrate, kind: &str, n: i64) -> Result<(), String> 
     };
     let (first_second, last_second) = (range.days.0 * 86_400, range.days.1 * 86_400 + 86_399);
     let (min, max, rust) = match kind {
-        "date" => (range.days.0, range.days.1, range.date),
-        "time_millis" | "time_micros" => {
-            let per_day = if kind == "time_millis" {
+        TimeKind::Date => (range.days.0, range.days.1, range.date),
+        TimeKind::TimeMillis | TimeKind::TimeMicros => {
+            let per_day = if kind == TimeKind::TimeMillis {
                 86_400_000
             } else {
                 86_400_000_000
@@ -424,18 +424,18 @@ fn check_time_range(krate: TimeCrate, kind: &str, n: i64) -> Result<(), String> 
                 per_day - 1
             ));
         }
-        k if k.ends_with("_millis") => (
+        TimeKind::TimestampMillis | TimeKind::LocalTimestampMillis => (
             first_second * 1_000,
             last_second * 1_000 + 999,
             range.instant,
         ),
-        k if k.ends_with("_micros") => (
+        TimeKind::TimestampMicros | TimeKind::LocalTimestampMicros => (
             first_second * 1_000_000,
             last_second * 1_000_000 + 999_999,
             range.instant,
         ),
         // Every i64 count of nanoseconds lies within years 1677 to 2262.
-        _ => return Ok(()),
+        TimeKind::TimestampNanos | TimeKind::LocalTimestampNanos => return Ok(()),
     };
     if (min..=max).contains(&n) {
         return Ok(());
@@ -444,7 +444,7 @@ fn check_time_range(krate: TimeCrate, kind: &str, n: i64) -> Result<(), String> 
         "{n} is outside what {rust} holds for a {} ({min} to {max}: years {} to {}); \
          choose the `raw` time option (`--time-crate raw`, `TimeCrate::Raw`) to keep the \
          number as it is",
-        kind.replace('_', "-"),
+        kind.name(),
         range.years.0,
         range.years.1,
     ))
@@ -485,30 +485,29 @@ mod tests {
     #[test]
     fn date_and_time_defaults_are_checked_against_what_the_rust_types_hold() {
         use TimeCrate::{Chrono, Time};
+        use TimeKind::{Date, LocalTimestampMicros, TimeMicros, TimeMillis, TimestampNanos};
         // 9999-12-31 is day 2_932_896 after 1970-01-01, 0001-01-01 is day -719_162.
         for krate in [Chrono, Time] {
-            assert!(check_time_range(krate, "date", 2_932_896).is_ok());
-            assert!(check_time_range(krate, "date", -719_162).is_ok());
-            assert!(check_time_range(krate, "time_millis", 86_399_999).is_ok());
-            assert!(check_time_range(krate, "time_millis", 86_400_000).is_err());
-            assert!(check_time_range(krate, "time_micros", -1).is_err());
-            assert!(check_time_range(krate, "timestamp_nanos", i64::MIN).is_ok());
+            assert!(check_time_range(krate, Date, 2_932_896).is_ok());
+            assert!(check_time_range(krate, Date, -719_162).is_ok());
+            assert!(check_time_range(krate, TimeMillis, 86_399_999).is_ok());
+            assert!(check_time_range(krate, TimeMillis, 86_400_000).is_err());
+            assert!(check_time_range(krate, TimeMicros, -1).is_err());
+            assert!(check_time_range(krate, TimestampNanos, i64::MIN).is_ok());
         }
         // Past 9999-12-31: chrono holds it, `time` does not.
-        assert!(check_time_range(Chrono, "date", 2_932_897).is_ok());
-        assert!(check_time_range(Time, "date", 2_932_897).is_err());
-        assert!(
-            check_time_range(Chrono, "local_timestamp_micros", 253_402_300_800_000_000).is_ok()
-        );
-        assert!(check_time_range(Time, "local_timestamp_micros", 253_402_300_800_000_000).is_err());
+        assert!(check_time_range(Chrono, Date, 2_932_897).is_ok());
+        assert!(check_time_range(Time, Date, 2_932_897).is_err());
+        assert!(check_time_range(Chrono, LocalTimestampMicros, 253_402_300_800_000_000).is_ok());
+        assert!(check_time_range(Time, LocalTimestampMicros, 253_402_300_800_000_000).is_err());
         // Beyond chrono's range (262142-12-31 is day 95_026_236).
-        assert!(check_time_range(Chrono, "date", 95_026_236).is_ok());
-        let error = check_time_range(Chrono, "date", 1_681_601_653).unwrap_err();
+        assert!(check_time_range(Chrono, Date, 95_026_236).is_ok());
+        let error = check_time_range(Chrono, Date, 1_681_601_653).unwrap_err();
         assert!(
             error.contains("chrono::NaiveDate") && error.contains("raw"),
             "{error}"
         );
-        assert!(check_time_range(Chrono, "date", -96_465_294).is_err());
+        assert!(check_time_range(Chrono, Date, -96_465_294).is_err());
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! Sizes are estimates from the schema (the `size_of` of the Rust types on 64-bit targets,
 //! without padding), enough to find the extreme ratios.
 
-use crate::space::{DefKind, LogicalRef, TypeDef, TypeId, TypeRef};
+use avdl2rs_emit::Logical;
+
+use crate::space::{DefKind, TypeDef, TypeId, TypeRef};
 
 /// Types estimated larger than this many bytes are boxed in union branches: twice the
 /// runtime's default memory budget per input byte (64), so an array of `null`s of a boxed
@@ -33,7 +35,9 @@ pub(crate) fn box_large_branches(defs: &mut [TypeDef]) {
 /// Boxes `ty` if it is a large type in a union branch; `in_union` says whether `ty` is one.
 fn mark(ty: &mut TypeRef, in_union: bool, sizes: &[Option<usize>]) {
     match ty {
-        TypeRef::Def { id, boxed } if in_union && sizes[*id].unwrap_or(0) > LARGE => *boxed = true,
+        TypeRef::Named { ty: id, boxed } if in_union && sizes[*id].unwrap_or(0) > LARGE => {
+            *boxed = true
+        }
         TypeRef::Optional { some, .. } => mark(some, true, sizes),
         TypeRef::Array(inner) | TypeRef::Map(inner) => mark(inner, false, sizes),
         _ => {}
@@ -72,10 +76,10 @@ fn ref_size(ty: &TypeRef, defs: &[TypeDef], sizes: &mut Vec<Option<usize>>) -> u
         TypeRef::Bytes | TypeRef::String | TypeRef::Array(_) => 24,
         TypeRef::Map(_) => 48,
         TypeRef::Optional { some, .. } => 8 + ref_size(some, defs, sizes),
-        TypeRef::OptionalUnion { id, .. } => def_size(*id, defs, sizes),
-        TypeRef::Def { boxed: true, .. } => 8,
-        TypeRef::Def { id, .. } => def_size(*id, defs, sizes),
-        TypeRef::Logical(LogicalRef::Decimal { .. }) => 32,
+        TypeRef::OptionalUnion { ty: id, .. } => def_size(*id, defs, sizes),
+        TypeRef::Named { boxed: true, .. } => 8,
+        TypeRef::Named { ty: id, .. } => def_size(*id, defs, sizes),
+        TypeRef::Logical(Logical::DecimalBytes { .. } | Logical::DecimalFixed { .. }) => 32,
         TypeRef::Logical(_) => 16,
     }
 }

@@ -14,17 +14,17 @@
 //!
 //! The steps: files are parsed into one [`avdl2rs_schema::SchemaSet`] (so files share named
 //! types), the set becomes a type space (`space`), and the type space becomes tokens
-//! (`render`), with the codec impls written by [`emit`], the emitter the `Avro` derive
-//! shares.
+//! (`render`), with the codec impls written by `avdl2rs-emit`, the emitter the `Avro`
+//! derive shares.
 
 pub mod builder;
 mod cycles;
 mod defaults;
 mod docs;
-pub mod emit;
 mod error;
 mod large;
 mod naming;
+mod nodes;
 mod render;
 mod space;
 
@@ -60,6 +60,17 @@ pub enum TimeCrate {
     Time,
     /// The base `i32`/`i64` values, as written.
     Raw,
+}
+
+impl TimeCrate {
+    /// The crate the emitted codec uses; `None` when the values stay plain integers.
+    fn emitted(self) -> Option<avdl2rs_emit::TimeCrate> {
+        match self {
+            TimeCrate::Chrono => Some(avdl2rs_emit::TimeCrate::Chrono),
+            TimeCrate::Time => Some(avdl2rs_emit::TimeCrate::Time),
+            TimeCrate::Raw => None,
+        }
+    }
 }
 
 /// What the generated code looks like.

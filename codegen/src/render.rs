@@ -4,16 +4,16 @@
 //! depth), so the output works wherever a user `include!`s it; everything else is fully
 //! qualified (`::core::option::Option`, the runtime through `Options::runtime_path`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::docs::doc_attrs;
-use crate::emit;
-use crate::space::{DefKind, FieldDef, LogicalRef, TypeDef, TypeId, TypeRef, TypeSpace};
-use crate::{Error, MapType, Options, TimeCrate};
+use crate::space::{DefKind, FieldDef, TypeDef, TypeId, TypeRef, TypeSpace};
+use crate::{Error, MapType, Options};
+use avdl2rs_emit::{self as emit, Logical, TimeCrate, TimeKind};
 
 /// The first lines of every generated file.
 pub(crate) const HEADER: &str =
@@ -28,6 +28,8 @@ pub(crate) struct Renderer<'a> {
     extra_derives: Vec<syn::Path>,
     /// The Avro full names or namespaces taken from elsewhere, with their Rust paths.
     extern_paths: Vec<(String, syn::Path)>,
+    /// The named types with a Rust type, by full name.
+    by_name: HashMap<String, TypeId>,
 }
 
 /// A module of the output: its items and its submodules by name.
@@ -77,6 +79,12 @@ impl<'a> Renderer<'a> {
             rt,
             extra_derives,
             extern_paths,
+            by_name: space
+                .defs
+                .iter()
+                .enumerate()
+                .filter_map(|(id, def)| Some((def.named()?.name.full_name(), id)))
+                .collect(),
         })
     }
 
@@ -230,9 +238,11 @@ impl<'a> Renderer<'a> {
                 (item, TokenStream::new())
             }
         };
-        let codec = emit::type_impls(&self.codec(def).map_err(|e| vec![e])?, rt);
+        let codec = self.codec(def).map_err(|e| vec![e])?;
+        let codec = emit::type_impls(&codec, rt, &|id| self.path_to(*id, &def.module));
         let apache = self.apache_avro_impl(def);
-        let block = emit::wrap_in_const(quote!(#codec #apache #extra));
+        let node = crate::nodes::node_items(self, def).map_err(|e| vec![e])?;
+        let block = emit::wrap_in_const(quote!(#codec #apache #extra #node));
         // Items in a module are covered by the module's allows.
         let allows = def.module.is_empty().then(lint_allows);
         Ok(quote!(#allows #item #allows #block))
@@ -315,11 +325,11 @@ impl<'a> Renderer<'a> {
                 let some = self.rust_type(some, from);
                 quote!(::core::option::Option<#some>)
             }
-            TypeRef::OptionalUnion { id, .. } => {
+            TypeRef::OptionalUnion { ty: id, .. } => {
                 let path = self.path_to(*id, from);
                 quote!(::core::option::Option<#path>)
             }
-            TypeRef::Def { id, boxed } => {
+            TypeRef::Named { ty: id, boxed } => {
                 let path = self.path_to(*id, from);
                 if *boxed {
                     quote!(::std::boxed::Box<#path>)
@@ -360,44 +370,7 @@ impl<'a> Renderer<'a> {
         quote!(#(#supers)* #(#modules)* #name)
     }
 
-    /// The emitter's view of `ty` in module `from`.
-    pub fn emit_value(&self, ty: &TypeRef, from: &[String]) -> emit::Value {
-        let as_type = |tokens: TokenStream| -> syn::Type {
-            syn::parse2(tokens).expect("a generated path parses as a type")
-        };
-        match ty {
-            TypeRef::Null => emit::Value::Null,
-            TypeRef::Boolean => emit::Value::Boolean,
-            TypeRef::Int => emit::Value::Int,
-            TypeRef::Long => emit::Value::Long,
-            TypeRef::Float => emit::Value::Float,
-            TypeRef::Double => emit::Value::Double,
-            TypeRef::Bytes => emit::Value::Bytes,
-            TypeRef::String => emit::Value::String,
-            TypeRef::Array(item) => emit::Value::Array(Box::new(self.emit_value(item, from))),
-            TypeRef::Map(value) => emit::Value::Map(Box::new(self.emit_value(value, from))),
-            TypeRef::Optional { null_index, some } => emit::Value::Optional {
-                null_index: *null_index,
-                some: Box::new(self.emit_value(some, from)),
-            },
-            TypeRef::OptionalUnion {
-                null_index,
-                branches,
-                id,
-            } => emit::Value::OptionalUnion {
-                null_index: *null_index,
-                branches: *branches,
-                ty: as_type(self.path_to(*id, from)),
-            },
-            TypeRef::Def { id, boxed } => emit::Value::Named {
-                ty: as_type(self.path_to(*id, from)),
-                boxed: *boxed,
-            },
-            TypeRef::Logical(logical) => emit::Value::Logical(emit_logical(logical)),
-        }
-    }
-
-    fn codec(&self, def: &TypeDef) -> Result<emit::TypeCodec, Error> {
+    fn codec(&self, def: &TypeDef) -> Result<emit::TypeCodec<TypeId>, Error> {
         let shape = match &def.kind {
             DefKind::Record { fields, .. } => emit::Shape::Record(
                 fields
@@ -405,7 +378,7 @@ impl<'a> Renderer<'a> {
                     .map(|f| emit::RecordField {
                         ident: ident(&f.ident),
                         avro_name: f.avro_name.clone(),
-                        value: self.emit_value(&f.ty, &def.module),
+                        value: f.ty.clone(),
                     })
                     .collect(),
             ),
@@ -417,13 +390,14 @@ impl<'a> Renderer<'a> {
                 variants,
                 branches,
                 null_index,
+                ..
             } => emit::Shape::Union {
                 variants: variants
                     .iter()
                     .map(|v| emit::UnionVariant {
                         ident: ident(&v.ident),
                         index: v.index,
-                        value: self.emit_value(&v.ty, &def.module),
+                        value: v.ty.clone(),
                     })
                     .collect(),
                 branches: *branches,
@@ -480,6 +454,17 @@ impl<'a> Renderer<'a> {
         &self.rt
     }
 
+    /// The generated (or extern) type of the named type `full_name`; `None` for a fixed under
+    /// a logical type, which has no Rust type of its own.
+    pub fn named_type(&self, full_name: &str) -> Option<TypeId> {
+        self.by_name.get(full_name).copied()
+    }
+
+    /// The schemas being rendered.
+    pub fn set(&self) -> &SchemaSet {
+        self.set
+    }
+
     /// The type space being rendered.
     pub fn space(&self) -> &TypeSpace {
         self.space
@@ -521,19 +506,20 @@ fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
     let rt = runtime_path.trim();
     let module = match inner {
         TypeRef::Bytes => format!("{rt}::__private::serde_bytes{option}"),
-        TypeRef::Logical(LogicalRef::Time(krate, kind)) => {
-            let crate_module = match krate {
-                TimeCrate::Time => "logical_time",
-                _ => "logical_chrono",
-            };
+        TypeRef::Logical(Logical::Time { time_crate, kind }) => {
+            let crate_module = time_crate.runtime_module();
+            let kind = kind.helper_suffix();
             format!("{rt}::__private::{crate_module}::serde_{kind}{option}")
         }
-        TypeRef::Logical(LogicalRef::Uuid { fixed: false }) => {
+        TypeRef::Logical(Logical::UuidString) => {
             format!("{rt}::__private::serde_uuid_string{option}")
         }
-        TypeRef::Logical(LogicalRef::Decimal {
-            precision, scale, ..
-        }) => {
+        TypeRef::Logical(
+            Logical::DecimalBytes { precision, scale }
+            | Logical::DecimalFixed {
+                precision, scale, ..
+            },
+        ) => {
             let module = format!("{rt}::__private::serde_decimal{option}");
             let serialize = format!("{module}::serialize::<_, {precision}, {scale}>");
             let deserialize = format!("{module}::deserialize::<_, {precision}, {scale}>");
@@ -551,55 +537,42 @@ fn rename_attr(rust: &str, avro: &str) -> Option<TokenStream> {
     (crate::naming::unraw(rust) != avro).then(|| quote!(#[serde(rename = #avro)]))
 }
 
-fn logical_type(logical: &LogicalRef, rt: &syn::Path) -> TokenStream {
+fn logical_type(logical: &Logical, rt: &syn::Path) -> TokenStream {
+    use TimeKind as K;
     match logical {
-        LogicalRef::Time(TimeCrate::Time, kind) => {
-            let ty = match *kind {
-                "date" => quote!(Date),
-                "time_millis" | "time_micros" => quote!(Time),
-                k if k.starts_with("local_") => quote!(PrimitiveDateTime),
-                _ => quote!(OffsetDateTime),
+        Logical::Time {
+            time_crate: TimeCrate::Time,
+            kind,
+        } => {
+            let ty = match kind {
+                K::Date => quote!(Date),
+                K::TimeMillis | K::TimeMicros => quote!(Time),
+                K::LocalTimestampMillis | K::LocalTimestampMicros | K::LocalTimestampNanos => {
+                    quote!(PrimitiveDateTime)
+                }
+                K::TimestampMillis | K::TimestampMicros | K::TimestampNanos => {
+                    quote!(OffsetDateTime)
+                }
             };
             quote!(#rt::time::#ty)
         }
-        LogicalRef::Time(_, kind) => match *kind {
-            "date" => quote!(#rt::chrono::NaiveDate),
-            "time_millis" | "time_micros" => quote!(#rt::chrono::NaiveTime),
-            k if k.starts_with("local_") => quote!(#rt::chrono::NaiveDateTime),
-            _ => quote!(#rt::chrono::DateTime<#rt::chrono::Utc>),
-        },
-        LogicalRef::Uuid { .. } => quote!(#rt::uuid::Uuid),
-        LogicalRef::Decimal { .. } => quote!(#rt::logical::Decimal),
-        LogicalRef::Duration => quote!(#rt::logical::Duration),
-    }
-}
-
-fn emit_logical(logical: &LogicalRef) -> emit::Logical {
-    match *logical {
-        LogicalRef::Time(krate, kind) => emit::Logical::Time {
-            module: if krate == TimeCrate::Time {
-                "logical_time"
-            } else {
-                "logical_chrono"
-            },
+        Logical::Time {
+            time_crate: TimeCrate::Chrono,
             kind,
+        } => match kind {
+            K::Date => quote!(#rt::chrono::NaiveDate),
+            K::TimeMillis | K::TimeMicros => quote!(#rt::chrono::NaiveTime),
+            K::LocalTimestampMillis | K::LocalTimestampMicros | K::LocalTimestampNanos => {
+                quote!(#rt::chrono::NaiveDateTime)
+            }
+            K::TimestampMillis | K::TimestampMicros | K::TimestampNanos => {
+                quote!(#rt::chrono::DateTime<#rt::chrono::Utc>)
+            }
         },
-        LogicalRef::Uuid { fixed: false } => emit::Logical::UuidString,
-        LogicalRef::Uuid { fixed: true } => emit::Logical::UuidFixed,
-        LogicalRef::Decimal {
-            fixed: None,
-            precision,
-            scale,
-        } => emit::Logical::DecimalBytes { precision, scale },
-        LogicalRef::Decimal {
-            fixed: Some(size),
-            precision,
-            scale,
-        } => emit::Logical::DecimalFixed {
-            size,
-            precision,
-            scale,
-        },
-        LogicalRef::Duration => emit::Logical::Duration,
+        Logical::UuidString | Logical::UuidFixed => quote!(#rt::uuid::Uuid),
+        Logical::DecimalBytes { .. } | Logical::DecimalFixed { .. } => {
+            quote!(#rt::logical::Decimal)
+        }
+        Logical::Duration => quote!(#rt::logical::Duration),
     }
 }

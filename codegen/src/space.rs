@@ -8,11 +8,12 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use avdl2rs_emit::{Logical, TimeKind, Value};
 use avdl2rs_schema::{LogicalType, NamedKind, NamedSchema, Schema, SchemaKind, SchemaSet};
 use serde_json::Value as Json;
 
 use crate::naming;
-use crate::{Error, Options, TimeCrate};
+use crate::{Error, Options};
 
 /// Index of a [`TypeDef`] in [`TypeSpace::defs`].
 pub(crate) type TypeId = usize;
@@ -71,6 +72,8 @@ pub(crate) enum DefKind {
         branches: usize,
         /// The position of `null`, if any.
         null_index: Option<usize>,
+        /// The union's schema.
+        schema: Schema,
     },
 }
 
@@ -100,78 +103,9 @@ pub(crate) struct VariantDef {
     pub ty: TypeRef,
 }
 
-/// A Rust type as used in a field, item, value or variant.
-#[derive(Clone)]
-pub(crate) enum TypeRef {
-    /// `()`
-    Null,
-    /// `bool`
-    Boolean,
-    /// `i32`
-    Int,
-    /// `i64`
-    Long,
-    /// `f32`
-    Float,
-    /// `f64`
-    Double,
-    /// `Vec<u8>`
-    Bytes,
-    /// `String`
-    String,
-    /// `Vec<T>`
-    Array(Box<TypeRef>),
-    /// A map from `String`.
-    Map(Box<TypeRef>),
-    /// `Option<T>` for a union of `null` and one type.
-    Optional {
-        /// The position of `null`.
-        null_index: usize,
-        /// The other branch.
-        some: Box<TypeRef>,
-    },
-    /// `Option<E>` for a union enum `E` with a null branch.
-    OptionalUnion {
-        /// The position of `null`.
-        null_index: usize,
-        /// The number of branches.
-        branches: usize,
-        /// The union enum.
-        id: TypeId,
-    },
-    /// A generated type, boxed when the reference closes a cycle.
-    Def {
-        /// The type.
-        id: TypeId,
-        /// Whether it is held in a `Box`.
-        boxed: bool,
-    },
-    /// A logical type with its own Rust representation.
-    Logical(LogicalRef),
-}
-
-/// Logical types mapped to dedicated Rust types.
-#[derive(Clone, Copy)]
-pub(crate) enum LogicalRef {
-    /// A date/time type: the crate and the runtime helper suffix (`date`, `time_millis`...).
-    Time(TimeCrate, &'static str),
-    /// `uuid` on string (`false`) or `fixed(16)` (`true`).
-    Uuid {
-        /// Whether the base type is `fixed(16)`.
-        fixed: bool,
-    },
-    /// `decimal` on bytes (`fixed: None`) or fixed.
-    Decimal {
-        /// The fixed size, for `decimal` on fixed.
-        fixed: Option<usize>,
-        /// The precision.
-        precision: u32,
-        /// The scale.
-        scale: u32,
-    },
-    /// `duration` on `fixed(12)`.
-    Duration,
-}
+/// A Rust type as used in a field, item, value or variant: the emitter's codec model, with
+/// the generated types it refers to named by their [`TypeId`].
+pub(crate) type TypeRef = Value<TypeId>;
 
 impl TypeSpace {
     /// Builds the type space of every named type in `set`.
@@ -198,7 +132,7 @@ impl TypeSpace {
             let flags: Vec<bool> = self.defs.iter().map(|d| d.eq).collect();
             let mut changed = false;
             for def in &mut self.defs {
-                if def.eq && !def.members().all(|t| t.is_eq(&flags)) {
+                if def.eq && !def.members().all(|t| is_eq(t, &flags)) {
                     def.eq = false;
                     changed = true;
                 }
@@ -240,15 +174,13 @@ impl TypeDef {
     }
 }
 
-impl TypeRef {
-    /// Whether a value of this type supports `Eq` and `Hash`, given which types do.
-    fn is_eq(&self, defs_eq: &[bool]) -> bool {
-        match self {
-            TypeRef::Float | TypeRef::Double | TypeRef::Map(_) => false,
-            TypeRef::Array(t) | TypeRef::Optional { some: t, .. } => t.is_eq(defs_eq),
-            TypeRef::OptionalUnion { id, .. } | TypeRef::Def { id, .. } => defs_eq[*id],
-            _ => true,
-        }
+/// Whether a value of type `ty` supports `Eq` and `Hash`, given which types do.
+fn is_eq(ty: &TypeRef, defs_eq: &[bool]) -> bool {
+    match ty {
+        TypeRef::Float | TypeRef::Double | TypeRef::Map(_) => false,
+        TypeRef::Array(t) | TypeRef::Optional { some: t, .. } => is_eq(t, defs_eq),
+        TypeRef::OptionalUnion { ty: id, .. } | TypeRef::Named { ty: id, .. } => defs_eq[*id],
+        _ => true,
     }
 }
 
@@ -388,7 +320,10 @@ impl Builder<'_> {
 
     fn named_ref(&self, full_name: &str) -> Result<TypeRef, Error> {
         if let Some(&id) = self.by_name.get(full_name) {
-            return Ok(TypeRef::Def { id, boxed: false });
+            return Ok(TypeRef::Named {
+                ty: id,
+                boxed: false,
+            });
         }
         let named = self.set.get(full_name).ok_or_else(|| Error::Unsupported {
             message: format!("reference to unknown type {full_name:?}"),
@@ -402,31 +337,35 @@ impl Builder<'_> {
 
     /// The Rust representation of a logical type on a base of `fixed(size)` or (for `None`)
     /// the primitive base the schema parser validated; `None` to fall back to the base type.
-    fn logical(&self, logical: LogicalType, fixed: Option<usize>) -> Option<LogicalRef> {
-        let time = |kind: &'static str| match self.options.time_crate {
-            TimeCrate::Raw => None,
-            krate => Some(LogicalRef::Time(krate, kind)),
+    fn logical(&self, logical: LogicalType, fixed: Option<usize>) -> Option<Logical> {
+        let time = |kind| {
+            self.options
+                .time_crate
+                .emitted()
+                .map(|time_crate| Logical::Time { time_crate, kind })
         };
         match logical {
-            LogicalType::Decimal { precision, scale } => Some(LogicalRef::Decimal {
-                fixed,
-                precision,
-                scale,
+            LogicalType::Decimal { precision, scale } => Some(match fixed {
+                Some(size) => Logical::DecimalFixed {
+                    size,
+                    precision,
+                    scale,
+                },
+                None => Logical::DecimalBytes { precision, scale },
             }),
-            LogicalType::Uuid => Some(LogicalRef::Uuid {
-                fixed: fixed.is_some(),
-            }),
-            LogicalType::Duration => Some(LogicalRef::Duration),
+            LogicalType::Uuid if fixed.is_some() => Some(Logical::UuidFixed),
+            LogicalType::Uuid => Some(Logical::UuidString),
+            LogicalType::Duration => Some(Logical::Duration),
             LogicalType::BigDecimal => None,
-            LogicalType::Date => time("date"),
-            LogicalType::TimeMillis => time("time_millis"),
-            LogicalType::TimeMicros => time("time_micros"),
-            LogicalType::TimestampMillis => time("timestamp_millis"),
-            LogicalType::TimestampMicros => time("timestamp_micros"),
-            LogicalType::TimestampNanos => time("timestamp_nanos"),
-            LogicalType::LocalTimestampMillis => time("local_timestamp_millis"),
-            LogicalType::LocalTimestampMicros => time("local_timestamp_micros"),
-            LogicalType::LocalTimestampNanos => time("local_timestamp_nanos"),
+            LogicalType::Date => time(TimeKind::Date),
+            LogicalType::TimeMillis => time(TimeKind::TimeMillis),
+            LogicalType::TimeMicros => time(TimeKind::TimeMicros),
+            LogicalType::TimestampMillis => time(TimeKind::TimestampMillis),
+            LogicalType::TimestampMicros => time(TimeKind::TimestampMicros),
+            LogicalType::TimestampNanos => time(TimeKind::TimestampNanos),
+            LogicalType::LocalTimestampMillis => time(TimeKind::LocalTimestampMillis),
+            LogicalType::LocalTimestampMicros => time(TimeKind::LocalTimestampMicros),
+            LogicalType::LocalTimestampNanos => time(TimeKind::LocalTimestampNanos),
         }
     }
 
@@ -470,6 +409,7 @@ impl Builder<'_> {
                 variants: Vec::new(),
                 branches: branches.len(),
                 null_index,
+                schema: Schema::new(SchemaKind::Union(branches.to_vec())),
             },
             eq: true,
         });
@@ -491,9 +431,12 @@ impl Builder<'_> {
             Some(null_index) => TypeRef::OptionalUnion {
                 null_index,
                 branches: branches.len(),
-                id,
+                ty: id,
             },
-            None => TypeRef::Def { id, boxed: false },
+            None => TypeRef::Named {
+                ty: id,
+                boxed: false,
+            },
         })
     }
 

@@ -1,13 +1,15 @@
 //! `#[avro(...)]` attributes, the serde `rename`/`rename_all` attributes and doc comments.
 //!
-//! One parser serves containers, fields and variants; a key used where it means nothing is an
-//! error at its span, and a malformed attribute does not stop the others from being read.
+//! One parser serves containers, fields and variants, from one list of keys ([`Key`]); a key
+//! that is unknown, used where it means nothing or repeated is an error at its span, and a
+//! malformed attribute does not stop the others from being read.
 
 use proc_macro2::Span;
 use serde_json::Value as Json;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
+use crate::emit::TimeKind;
 use crate::errors::Errors;
 use crate::names::RenameRule;
 
@@ -47,9 +49,9 @@ pub(crate) struct Attrs {
     /// A variant's `default` flag: the enum's default symbol.
     pub default_symbol: bool,
     /// `order`.
-    pub order: Option<At<String>>,
+    pub order: Option<At<Order>>,
     /// `logical`.
-    pub logical: Option<At<String>>,
+    pub logical: Option<At<LogicalAttr>>,
     /// `precision` and `scale` of a decimal.
     pub precision: Option<At<u32>>,
     /// `scale` of a decimal.
@@ -60,11 +62,59 @@ pub(crate) struct Attrs {
     pub size: Option<At<usize>>,
     /// `null_last`: an `Option` is written `[T, "null"]`.
     pub null_last: bool,
+    /// `crate`: the path of the runtime crate, for users who rename it.
+    pub krate: Option<syn::Path>,
+}
+
+/// A field's sort order (`order = ".."`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    Ascending,
+    Descending,
+    Ignore,
+}
+
+impl Order {
+    const ALL: [Order; 3] = [Order::Ascending, Order::Descending, Order::Ignore];
+
+    /// The spelling in schemas.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Ascending => "ascending",
+            Order::Descending => "descending",
+            Order::Ignore => "ignore",
+        }
+    }
+}
+
+/// A logical type a field names (`logical = ".."`): a date or time type, or `uuid`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LogicalAttr {
+    Time(TimeKind),
+    Uuid,
+}
+
+impl LogicalAttr {
+    /// The spelling in schemas.
+    pub fn name(self) -> &'static str {
+        match self {
+            LogicalAttr::Time(kind) => kind.name(),
+            LogicalAttr::Uuid => "uuid",
+        }
+    }
+
+    fn parse(text: &str) -> Option<LogicalAttr> {
+        match text {
+            "uuid" => Some(LogicalAttr::Uuid),
+            _ => TimeKind::from_name(text).map(LogicalAttr::Time),
+        }
+    }
 }
 
 /// Reads the attributes of one item.
 pub(crate) fn parse(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Attrs {
     let mut out = Attrs::default();
+    let mut seen = Seen::default();
     let mut doc_lines = Vec::new();
     for attr in attrs {
         let path = attr.path();
@@ -75,7 +125,9 @@ pub(crate) fn parse(attrs: &[syn::Attribute], place: Place, errors: &mut Errors)
                 }
             }
         } else if path.is_ident("avro") {
-            if let Err(e) = attr.parse_nested_meta(|meta| avro_key(&meta, place, &mut out)) {
+            let parsed =
+                attr.parse_nested_meta(|meta| avro_key(&meta, place, &mut out, &mut seen, errors));
+            if let Err(e) = parsed {
                 errors.push(e);
             }
         } else if path.is_ident("serde") {
@@ -109,56 +161,159 @@ fn str_lit(expr: &syn::Expr) -> Option<String> {
     }
 }
 
-/// Which keys each place accepts.
-fn allowed(key: &str, place: Place) -> bool {
-    const CONTAINER: &[&str] = &["name", "namespace", "doc", "alias", "aliases", "rename_all"];
-    const FIELD: &[&str] = &[
-        "rename",
-        "default",
-        "default_json",
-        "doc",
-        "alias",
-        "aliases",
-        "order",
-        "logical",
-        "precision",
-        "scale",
-        "fixed",
-        "size",
-        "null_last",
-        "bytes",
+/// Every `#[avro(...)]` key: the one list from which follow where each may be written, which
+/// may be repeated, and (by the exhaustive match in [`avro_key`]) how each is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Name,
+    Namespace,
+    Doc,
+    Alias,
+    Aliases,
+    RenameAll,
+    Crate,
+    Rename,
+    Default,
+    DefaultJson,
+    Order,
+    Logical,
+    Precision,
+    Scale,
+    Fixed,
+    Size,
+    NullLast,
+    Bytes,
+}
+
+impl Key {
+    const ALL: [Key; 18] = [
+        Key::Name,
+        Key::Namespace,
+        Key::Doc,
+        Key::Alias,
+        Key::Aliases,
+        Key::RenameAll,
+        Key::Crate,
+        Key::Rename,
+        Key::Default,
+        Key::DefaultJson,
+        Key::Order,
+        Key::Logical,
+        Key::Precision,
+        Key::Scale,
+        Key::Fixed,
+        Key::Size,
+        Key::NullLast,
+        Key::Bytes,
     ];
-    const VARIANT: &[&str] = &["rename", "default"];
-    match place {
-        Place::Container => CONTAINER.contains(&key),
-        Place::Field => FIELD.contains(&key),
-        Place::Variant => VARIANT.contains(&key),
+
+    fn name(self) -> &'static str {
+        match self {
+            Key::Name => "name",
+            Key::Namespace => "namespace",
+            Key::Doc => "doc",
+            Key::Alias => "alias",
+            Key::Aliases => "aliases",
+            Key::RenameAll => "rename_all",
+            Key::Crate => "crate",
+            Key::Rename => "rename",
+            Key::Default => "default",
+            Key::DefaultJson => "default_json",
+            Key::Order => "order",
+            Key::Logical => "logical",
+            Key::Precision => "precision",
+            Key::Scale => "scale",
+            Key::Fixed => "fixed",
+            Key::Size => "size",
+            Key::NullLast => "null_last",
+            Key::Bytes => "bytes",
+        }
+    }
+
+    /// Where the key may be written.
+    fn places(self) -> &'static [Place] {
+        use Place::{Container, Field, Variant};
+        match self {
+            Key::Name | Key::Namespace | Key::RenameAll | Key::Crate => &[Container],
+            Key::Doc | Key::Alias | Key::Aliases => &[Container, Field],
+            Key::Rename | Key::Default => &[Field, Variant],
+            _ => &[Field],
+        }
+    }
+
+    /// The value the key sets, which a second key of the same value would set again (the
+    /// two spellings of a default are one); `None` for `alias`, which adds one each time.
+    fn slot(self) -> Option<Key> {
+        match self {
+            Key::Alias => None,
+            Key::DefaultJson => Some(Key::Default),
+            key => Some(key),
+        }
     }
 }
 
-fn avro_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::Result<()> {
-    let key = meta
+/// The keys of one item's `#[avro]` attributes seen so far, to find repeated ones.
+#[derive(Default)]
+struct Seen(Vec<Key>);
+
+impl Seen {
+    /// Records `key`; an error at its span when it sets a value set before.
+    fn record(&mut self, key: Key, meta: &ParseNestedMeta<'_>, errors: &mut Errors) {
+        let Some(slot) = key.slot() else {
+            return;
+        };
+        if self.0.contains(&slot) {
+            let message = if slot == key {
+                format!("duplicate avro attribute `{}`", key.name())
+            } else {
+                format!("`{}` sets what `{}` set already", key.name(), slot.name())
+            };
+            errors.at(&meta.path, message);
+        }
+        self.0.push(slot);
+    }
+}
+
+fn avro_key(
+    meta: &ParseNestedMeta<'_>,
+    place: Place,
+    out: &mut Attrs,
+    seen: &mut Seen,
+    errors: &mut Errors,
+) -> syn::Result<()> {
+    let name = meta
         .path
         .get_ident()
         .map(ToString::to_string)
         .unwrap_or_default();
-    if !allowed(&key, place) {
+    let Some(key) = Key::ALL
+        .into_iter()
+        .find(|k| k.name() == name && k.places().contains(&place))
+    else {
         let where_ = match place {
             Place::Container => "a struct or enum",
             Place::Field => "a field",
             Place::Variant => "an enum variant",
         };
-        return Err(meta.error(format!("unknown avro attribute `{key}` on {where_}")));
-    }
-    match key.as_str() {
-        "name" | "rename" => out.name = Some(lit_string(meta)?),
-        "namespace" => out.namespace = Some(lit_string(meta)?),
-        "doc" => out.doc = Some(lit_string(meta)?.value),
-        "alias" => out.aliases.push(lit_string(meta)?),
-        "aliases" => out.aliases.extend(string_array(meta)?),
-        "rename_all" => out.rename_all = Some(rename_rule(meta)?),
-        "default" if place == Place::Variant => out.default_symbol = true,
-        "default" => {
+        return Err(meta.error(format!("unknown avro attribute `{name}` on {where_}")));
+    };
+    seen.record(key, meta, errors);
+    match key {
+        Key::Name | Key::Rename => out.name = Some(lit_string(meta)?),
+        Key::Namespace => out.namespace = Some(lit_string(meta)?),
+        Key::Doc => out.doc = Some(lit_string(meta)?.value),
+        Key::Alias => out.aliases.push(lit_string(meta)?),
+        Key::Aliases => out.aliases.extend(string_array(meta)?),
+        Key::RenameAll => out.rename_all = Some(rename_rule(meta)?),
+        Key::Crate => {
+            let text = lit_string(meta)?;
+            let path = syn::parse_str::<syn::Path>(&text.value).map_err(|e| {
+                syn::Error::new(text.span, format!("`crate` is not a Rust path: {e}"))
+            })?;
+            out.krate = Some(path);
+        }
+        Key::Default if place == Place::Variant => out.default_symbol = true,
+        Key::Default => {
             let expr: syn::Expr = meta.value()?.parse()?;
             let value = expr_json(&expr)?;
             out.default = Some(At {
@@ -166,7 +321,7 @@ fn avro_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::R
                 span: expr.span(),
             });
         }
-        "default_json" => {
+        Key::DefaultJson => {
             let text = lit_string(meta)?;
             let value = serde_json::from_str(&text.value).map_err(|e| {
                 syn::Error::new(text.span, format!("`default_json` is not JSON: {e}"))
@@ -176,15 +331,24 @@ fn avro_key(meta: &ParseNestedMeta<'_>, place: Place, out: &mut Attrs) -> syn::R
                 span: text.span,
             });
         }
-        "order" => out.order = Some(lit_string(meta)?),
-        "logical" => out.logical = Some(lit_string(meta)?),
-        "precision" => out.precision = Some(lit_int(meta)?),
-        "scale" => out.scale = Some(lit_int(meta)?),
-        "fixed" => out.fixed = Some(lit_string(meta)?),
-        "size" => out.size = Some(lit_int(meta)?),
-        "null_last" => out.null_last = true,
+        Key::Order => {
+            let names = Order::ALL.map(Order::name);
+            out.order = Some(lit_choice(meta, &names, |text| {
+                Order::ALL.into_iter().find(|o| o.name() == text)
+            })?);
+        }
+        Key::Logical => {
+            let mut names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();
+            names.push("uuid");
+            out.logical = Some(lit_choice(meta, &names, LogicalAttr::parse)?);
+        }
+        Key::Precision => out.precision = Some(lit_int(meta)?),
+        Key::Scale => out.scale = Some(lit_int(meta)?),
+        Key::Fixed => out.fixed = Some(lit_string(meta)?),
+        Key::Size => out.size = Some(lit_int(meta)?),
+        Key::NullLast => out.null_last = true,
         // `Vec<u8>` is always `bytes`; the key documents it (and mirrors serde_bytes).
-        _ => {}
+        Key::Bytes => {}
     }
     Ok(())
 }
@@ -220,6 +384,34 @@ fn lit_string(meta: &ParseNestedMeta<'_>) -> syn::Result<At<String>> {
     Ok(At {
         value: lit.value(),
         span: lit.span(),
+    })
+}
+
+/// A string literal that must be one of `names`, read by `parse`.
+fn lit_choice<T>(
+    meta: &ParseNestedMeta<'_>,
+    names: &[&str],
+    parse: impl Fn(&str) -> Option<T>,
+) -> syn::Result<At<T>> {
+    let text = lit_string(meta)?;
+    let value = parse(&text.value).ok_or_else(|| {
+        let key = meta
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        syn::Error::new(
+            text.span,
+            format!(
+                "`{key}` is one of \"{}\", not {:?}",
+                names.join("\", \""),
+                text.value
+            ),
+        )
+    })?;
+    Ok(At {
+        value,
+        span: text.span,
     })
 }
 

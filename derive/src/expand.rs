@@ -3,22 +3,22 @@
 
 use std::collections::BTreeSet;
 
-use crate::emit::{self, RecordField, Shape, TypeCodec, UnionVariant, Value};
+use crate::emit::{self, RecordField, Shape, TypeCodec, UnionVariant};
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value as Json};
 use syn::spanned::Spanned;
 
 use crate::attrs::{self, At, Attrs, Place};
+use crate::emit::node::{self, Nested, PLACEHOLDER_NAMESPACE};
 use crate::errors::Errors;
 use crate::names::{is_valid_name, is_valid_namespace};
-use crate::node::{self, Piece};
-use crate::types::{Nested, Types, PLACEHOLDER_NAMESPACE};
+use crate::types::{Types, Value};
 
 /// What one shape's expansion produces before the schema is assembled.
 struct Output {
     json: Json,
-    shape: Shape,
+    shape: Shape<syn::Type>,
     nested: Vec<Nested>,
     /// Field defaults: field index and value.
     defaults: Vec<(usize, Json)>,
@@ -95,9 +95,11 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         )
     })?;
     let texts = parsed.texts(&output.defaults);
-    let branch_checks = union_branch_checks(&union_branches);
+    let rt = container.krate.clone().unwrap_or_else(default_runtime_path);
+    let branch_checks = union_branch_checks(&union_branches, &rt);
     let is_union = matches!(output.shape, Shape::Union { .. });
     let schema_impl = schema_impl(
+        &rt,
         &input.ident,
         if is_union { "" } else { &full_name },
         namespace.is_some(),
@@ -110,14 +112,14 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         shape: output.shape,
         schema: None,
     };
-    let rt = runtime_path();
-    let codec = emit::type_impls(&codec, &rt);
+    let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(
         quote!(#schema_impl #branch_checks #codec),
     ))
 }
 
-fn runtime_path() -> syn::Path {
+/// The runtime crate's path unless `#[avro(crate = "..")]` gives another.
+fn default_runtime_path() -> syn::Path {
     syn::parse_quote!(::avdl2rs)
 }
 
@@ -209,13 +211,7 @@ fn record(
             object.insert("doc".into(), json!(doc));
         }
         if let Some(order) = &attrs.order {
-            if !["ascending", "descending", "ignore"].contains(&order.value.as_str()) {
-                types.errors.at_span(
-                    order.span,
-                    "`order` is \"ascending\", \"descending\" or \"ignore\"",
-                );
-            }
-            object.insert("order".into(), json!(order.value));
+            object.insert("order".into(), json!(order.value.name()));
         }
         if !attrs.aliases.is_empty() {
             object.insert(
@@ -441,8 +437,7 @@ fn union(data: &syn::DataEnum, types: &mut Types<'_>) -> Option<Output> {
 
 /// Compile-time checks that the derived types used as union branches are not unions (whose
 /// branches would nest in the enclosing union, which Avro forbids).
-fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
-    let rt = runtime_path();
+fn union_branch_checks(branches: &[syn::Type], rt: &syn::Path) -> TokenStream {
     let checks = branches.iter().map(|ty| {
         quote::quote_spanned! {ty.span()=>
             const _: () = ::core::assert!(
@@ -455,54 +450,24 @@ fn union_branch_checks(branches: &[syn::Type]) -> TokenStream {
 }
 
 /// The schema node statics (the type's and its fixed types') and the `DerivedSchema` and
-/// `AvroSchema` impls.
+/// `AvroSchema` impls, the schema consts assembled from the nodes.
 fn schema_impl(
+    rt: &syn::Path,
     ident: &syn::Ident,
     node_name: &str,
     in_namespace: bool,
     texts: &node::NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
-    let rt = runtime_path();
     let ds = quote!(#rt::__private::derive_schema);
-    let mut statics = Vec::new();
-    let mut refs = Vec::new();
-    for (n, nested) in nested.iter().enumerate() {
-        refs.push(match nested {
-            Nested::Derived(ty) => quote!(#ds::NodeRef::of::<#ty>()),
-            Nested::Fixed(json) => {
-                let texts = node::parse(json, 0)?.texts(&[]);
-                let static_name = quote::format_ident!("FIXED_{n}");
-                let full_name = match json.get("namespace").and_then(Json::as_str) {
-                    Some(ns) => format!("{ns}.{}", json["name"].as_str().unwrap_or_default()),
-                    None => json["name"].as_str().unwrap_or_default().to_owned(),
-                };
-                let in_namespace = json.get("namespace").is_some();
-                statics.push(node_static(
-                    &static_name,
-                    &full_name,
-                    in_namespace,
-                    &texts,
-                    &[],
-                ));
-                quote!(#ds::NodeRef::from_static(&#static_name))
-            }
-        });
-    }
-    let name = quote::format_ident!("NODE");
-    let node = node_static(&name, node_name, in_namespace, texts, &refs);
+    let node = node::node_items(rt, ident, node_name, in_namespace, texts, nested)?;
     let full_name = if node_name.is_empty() {
         "union"
     } else {
         node_name
     };
     Ok(quote! {
-        #(#statics)*
         #node
-        // SAFETY: `NODE` is a static.
-        unsafe impl #ds::DerivedSchema for #ident {
-            const NODE: *const #ds::Node = &NODE;
-        }
         const JSON_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Json);
         const JSON: [u8; JSON_LEN] = #ds::schema_bytes(&NODE, #ds::Form::Json);
         const CANONICAL_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Canonical);
@@ -514,40 +479,6 @@ fn schema_impl(
             const FULL_NAME: &'static str = #full_name;
         }
     })
-}
-
-/// The `static` holding one node; `refs` are the node references its placeholders stand for.
-fn node_static(
-    name: &syn::Ident,
-    full_name: &str,
-    in_namespace: bool,
-    texts: &node::NodeText,
-    refs: &[TokenStream],
-) -> TokenStream {
-    let rt = runtime_path();
-    let ds = quote!(#rt::__private::derive_schema);
-    let pieces = |pieces: &[Piece]| {
-        let pieces = pieces.iter().map(|piece| match piece {
-            Piece::Text(text) => quote!(#ds::Piece::Text(#text)),
-            Piece::Nested(n) => {
-                let node = &refs[*n];
-                quote!(#ds::Piece::Type(#node))
-            }
-        });
-        quote!(&[#(#pieces),*])
-    };
-    let json = pieces(&texts.json);
-    let json_in_namespace = pieces(&texts.json_in_namespace);
-    let canonical = pieces(&texts.canonical);
-    quote! {
-        static #name: #ds::Node = #ds::Node {
-            full_name: #full_name,
-            in_namespace: #in_namespace,
-            json: #json,
-            json_in_namespace: #json_in_namespace,
-            canonical: #canonical,
-        };
-    }
 }
 
 #[cfg(test)]
@@ -600,6 +531,63 @@ mod tests {
     }
 
     #[test]
+    fn the_crate_attribute_replaces_every_runtime_path() {
+        let tokens = expand(quote!(
+            #[avro(crate = "::renamed::rt")]
+            enum Choice {
+                Number(i64),
+                Point(Point),
+            }
+        ))
+        .unwrap()
+        .to_string();
+        assert!(
+            tokens.contains(":: renamed :: rt :: AvroEncode"),
+            "{tokens}"
+        );
+        assert!(tokens.contains(":: renamed :: rt :: __private"), "{tokens}");
+        assert!(!tokens.contains(":: avdl2rs"), "{tokens}");
+    }
+
+    #[test]
+    fn a_union_gets_no_inherent_method() {
+        let tokens = expand(quote!(
+            enum Choice {
+                Number(i64),
+                Text(::std::string::String),
+            }
+        ))
+        .unwrap()
+        .to_string();
+        assert!(!tokens.contains("impl Choice"), "{tokens}");
+        assert!(tokens.contains("DecodeBranch for Choice"), "{tokens}");
+    }
+
+    #[test]
+    fn a_repeated_key_is_an_error_at_the_repetition() {
+        let error = expand(quote!(
+            struct Repeated {
+                #[avro(order = "ascending", order = "descending")]
+                a: i32,
+                #[avro(default = 1)]
+                #[avro(default_json = "2")]
+                b: i32,
+                #[avro(alias = "x", alias = "y")]
+                c: i32,
+            }
+        ))
+        .unwrap_err();
+        let messages: Vec<String> = error.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "duplicate avro attribute `order`",
+                "`default_json` sets what `default` set already"
+            ]
+        );
+    }
+
+    #[test]
     fn doc_comments_become_docs_of_fixed_and_enum_types() {
         for input in [
             quote!(
@@ -616,7 +604,7 @@ mod tests {
             ),
         ] {
             let tokens = expand(input).unwrap().to_string();
-            assert!(tokens.contains(r#"\"doc\":\""#), "{tokens}");
+            assert!(tokens.contains(r#""doc":""#), "{tokens}");
         }
     }
 }

@@ -4,8 +4,8 @@
 //! the expansion works on `proc_macro2` tokens (`expand`) and is unit-tested as such.
 //!
 //! A derived type and a generated one with the same schema must agree exactly, so the
-//! derive uses the same code as codegen: the codec emitter (`avdl2rs_codegen::emit`) and the
-//! schema model (`avdl2rs-schema`, which writes the JSON and the Parsing Canonical Form).
+//! derive uses the same code as codegen: the codec emitter and its schema nodes (`avdl2rs-emit`,
+//! which writes the JSON and the Parsing Canonical Form through the schema model).
 //! Neither depends on the runtime crate, which is what lets the runtime re-export this macro.
 //!
 //! See the runtime crate's documentation of `Avro` for the supported shapes and attributes.
@@ -16,13 +16,10 @@ mod attrs;
 mod errors;
 mod expand;
 mod names;
-mod node;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.
-use avdl2rs_codegen::emit;
-/// The schema model: parsing, validation, JSON and Parsing Canonical Form.
-use avdl2rs_schema as schema;
+use avdl2rs_emit as emit;
 
 /// Derives `AvroSchema`, `AvroEncode` and `AvroDecode` of the `avdl2rs` runtime, with the
 /// codec generated code has for the same schema.
@@ -55,7 +52,13 @@ use avdl2rs_schema as schema;
 /// * `name = ".."`, `namespace = ".."` — the full name (default: the Rust ident, no namespace);
 /// * `doc = ".."` — default: the doc comment;
 /// * `aliases = ["..", ..]` (or `alias = ".."`, repeatable);
-/// * `rename_all = ".."` — serde's rules, for fields or symbols (`#[serde(rename_all)]` too).
+/// * `rename_all = ".."` — serde's rules, for fields or symbols (`#[serde(rename_all)]` too);
+/// * `crate = ".."` — the path of the runtime crate (default `::avdl2rs`), for a crate that
+///   depends on it under another name or re-exports it.
+///
+/// A key is written once per item (except `alias`); an unknown or repeated key is an error at
+/// its span. The impls are trait impls only: the derive adds no inherent method to the type,
+/// so its own methods never clash with the expansion's.
 ///
 /// Field attributes:
 /// * `rename = ".."` (or `#[serde(rename = "..")]`), `doc`, `aliases`, `order = "ascending" |

@@ -2,26 +2,19 @@
 //! codec.
 //!
 //! The schema of a derived type used inside another is only known at its own expansion, so
-//! it is written as a placeholder name (one per use) that [`crate::schema`] later replaces by
+//! it is written as a placeholder name (one per use) that the schema node later replaces by
 //! a reference to that type's schema node.
 
-use crate::emit::{Logical, Value};
+use crate::emit::node::{placeholder, Nested, PLACEHOLDER_NAMESPACE};
+use crate::emit::{Logical, TimeCrate, TimeKind};
+use quote::ToTokens;
 use serde_json::{json, Value as Json};
 
-use crate::attrs::Attrs;
+use crate::attrs::{At, Attrs, LogicalAttr};
 use crate::errors::Errors;
 
-/// The namespace of placeholder names; the derive rejects it as a user namespace.
-pub(crate) const PLACEHOLDER_NAMESPACE: &str = "__avdl2rs_placeholder";
-
-/// A schema that is not written into the type's own text but referred to through a node, so
-/// that the assembly defines it once however many derived types use it.
-pub(crate) enum Nested {
-    /// Another derived type.
-    Derived(syn::Type),
-    /// A named fixed under a logical type (its full JSON definition).
-    Fixed(Json),
-}
+/// The codec model of a field type: references to other types are the types as written.
+pub(crate) type Value = crate::emit::Value<syn::Type>;
 
 /// A field type, converted.
 pub(crate) struct Typed {
@@ -53,19 +46,23 @@ pub(crate) struct Types<'a> {
 }
 
 /// The chrono types and the logical types each can carry (the first is the default).
-const CHRONO: &[(&str, &[&str])] = &[
-    ("NaiveDate", &["date"]),
-    ("NaiveTime", &["time-micros", "time-millis"]),
+const CHRONO: &[(&str, &[TimeKind])] = &[
+    ("NaiveDate", &[TimeKind::Date]),
+    ("NaiveTime", &[TimeKind::TimeMicros, TimeKind::TimeMillis]),
     (
         "DateTime",
-        &["timestamp-micros", "timestamp-millis", "timestamp-nanos"],
+        &[
+            TimeKind::TimestampMicros,
+            TimeKind::TimestampMillis,
+            TimeKind::TimestampNanos,
+        ],
     ),
     (
         "NaiveDateTime",
         &[
-            "local-timestamp-micros",
-            "local-timestamp-millis",
-            "local-timestamp-nanos",
+            TimeKind::LocalTimestampMicros,
+            TimeKind::LocalTimestampMillis,
+            TimeKind::LocalTimestampNanos,
         ],
     ),
 ];
@@ -104,13 +101,7 @@ impl<'a> Types<'a> {
         let primitive = |value, avro: &str| Some(leaf(value, json!(avro)));
         if let Some(logical) = &attrs.logical {
             if let Some(base) = raw_logical_base(&name) {
-                return self.raw_logical(
-                    ty,
-                    base,
-                    primitive_value(&name),
-                    &logical.value,
-                    logical.span,
-                );
+                return self.raw_logical(ty, base, primitive_value(&name), logical);
             }
         }
         match (name.as_str(), args.as_slice()) {
@@ -183,7 +174,7 @@ impl<'a> Types<'a> {
             }
             _ => {
                 self.reject_logical(attrs);
-                let placeholder = self.placeholder(Nested::Derived(ty.clone()));
+                let placeholder = self.placeholder(Nested::Type(ty.to_token_stream()));
                 let key = quote::quote!(#ty).to_string();
                 Some(Typed {
                     value: Value::Named {
@@ -319,31 +310,33 @@ impl<'a> Types<'a> {
 
     fn chrono(&mut self, rust: &str, attrs: &Attrs) -> Option<Typed> {
         let (_, allowed) = CHRONO.iter().find(|(n, _)| *n == rust)?;
-        let logical = match &attrs.logical {
-            Some(l) if allowed.contains(&l.value.as_str()) => l.value.clone(),
+        let kind = match &attrs.logical {
+            Some(At {
+                value: LogicalAttr::Time(kind),
+                ..
+            }) if allowed.contains(kind) => *kind,
             Some(l) => {
-                let list = allowed.join("`, `");
+                let list: Vec<&str> = allowed.iter().map(|k| k.name()).collect();
                 self.errors.at_span(
                     l.span,
                     format!(
-                        "`{rust}` carries the logical type `{list}`, not `{}`",
-                        l.value
+                        "`{rust}` carries the logical type `{}`, not `{}`",
+                        list.join("`, `"),
+                        l.value.name()
                     ),
                 );
                 return None;
             }
-            None => allowed[0].to_owned(),
+            None => allowed[0],
         };
-        let base = logical_base(&logical);
-        let kind = time_helper(&logical);
         let mut typed = leaf(
             Value::Logical(Logical::Time {
-                module: "logical_chrono",
+                time_crate: TimeCrate::Chrono,
                 kind,
             }),
-            json!({"type": base, "logicalType": logical}),
+            json!({"type": kind.base(), "logicalType": kind.name()}),
         );
-        typed.branch_key = base.into();
+        typed.branch_key = kind.base().into();
         Some(typed)
     }
 
@@ -353,25 +346,24 @@ impl<'a> Types<'a> {
         ty: &syn::Type,
         base: &str,
         value: Value,
-        logical: &str,
-        span: proc_macro2::Span,
+        logical: &At<LogicalAttr>,
     ) -> Option<Typed> {
-        let expected = if logical == "uuid" {
-            "string"
-        } else {
-            logical_base(logical)
+        let expected = match logical.value {
+            LogicalAttr::Uuid => "string",
+            LogicalAttr::Time(kind) => kind.base(),
         };
-        if expected != base || (logical != "uuid" && !is_time_logical(logical)) {
+        let name = logical.value.name();
+        if expected != base {
             self.errors.at_span(
-                span,
+                logical.span,
                 format!(
-                    "the logical type `{logical}` does not apply to `{}`",
+                    "the logical type `{name}` does not apply to `{}`",
                     quote::quote!(#ty)
                 ),
             );
             return None;
         }
-        let mut typed = leaf(value, json!({"type": base, "logicalType": logical}));
+        let mut typed = leaf(value, json!({"type": base, "logicalType": name}));
         typed.branch_key = base.into();
         Some(typed)
     }
@@ -419,7 +411,7 @@ impl<'a> Types<'a> {
     /// The placeholder name standing for `nested`.
     fn placeholder(&mut self, nested: Nested) -> String {
         self.nested.push(nested);
-        format!("{PLACEHOLDER_NAMESPACE}.N{}", self.nested.len() - 1)
+        placeholder(self.nested.len() - 1)
     }
 }
 
@@ -483,32 +475,5 @@ fn primitive_value(rust: &str) -> Value {
         "i32" => Value::Int,
         "i64" => Value::Long,
         _ => Value::String,
-    }
-}
-
-fn is_time_logical(logical: &str) -> bool {
-    CHRONO.iter().any(|(_, l)| l.contains(&logical))
-}
-
-/// The base type of a date/time logical type.
-fn logical_base(logical: &str) -> &'static str {
-    match logical {
-        "date" | "time-millis" => "int",
-        _ => "long",
-    }
-}
-
-/// The suffix of the runtime's helpers for a date/time logical type.
-fn time_helper(logical: &str) -> &'static str {
-    match logical {
-        "date" => "date",
-        "time-millis" => "time_millis",
-        "time-micros" => "time_micros",
-        "timestamp-millis" => "timestamp_millis",
-        "timestamp-micros" => "timestamp_micros",
-        "timestamp-nanos" => "timestamp_nanos",
-        "local-timestamp-millis" => "local_timestamp_millis",
-        "local-timestamp-micros" => "local_timestamp_micros",
-        _ => "local_timestamp_nanos",
     }
 }

@@ -62,6 +62,15 @@ mod text_form;
 #[cfg(any(feature = "chrono", feature = "time"))]
 mod units;
 
+/// Reads a union enum's value once the branch index is read: how the enum's own `AvroDecode`
+/// reads it, and how an `Option` of it (the union with a `null` branch, whose index the
+/// `Option` reads) reads the other branches. A trait rather than an inherent method, so that
+/// it never clashes with a method the type's author defines.
+pub trait DecodeBranch: Sized {
+    /// Reads the value of the non-null branch `index`, whose index was already read.
+    fn decode_branch(index: usize, reader: &mut Reader<'_>) -> Result<Self, DecodeError>;
+}
+
 /// Writes a `decimal(precision, scale)` on `bytes`: the value rescaled to the schema's
 /// `scale` (an error if that would round it or if it has more than `precision` digits), as
 /// the shortest two's-complement bytes of the unscaled value.

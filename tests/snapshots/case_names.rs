@@ -76,6 +76,29 @@ pub mod org {
                         Self { value }
                     }
                 }
+                static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"type":"record","name":"builder","namespace":"org.example.names","fields":[{"name":"value","type":"int"}]}"#,
+                        ),
+                    ];
+                    ::avdl2rs::__private::derive_schema::Node {
+                        full_name: "org.example.names.builder",
+                        in_namespace: true,
+                        json: JSON,
+                        json_in_namespace: JSON,
+                        canonical: &[
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}"#,
+                            ),
+                        ],
+                    }
+                };
+                #[automatically_derived]
+                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
+                for Builder {
+                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                }
             };
             /// Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.
             #[derive(
@@ -202,6 +225,57 @@ pub mod org {
                                 )
                         }
                     }
+                }
+                static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"type":"record","name":"Builder","namespace":"org.example.names","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"again","type":["null","#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"],"default":null},{"name":"far","type":{"type":"int","logicalType":"date"},"default":3000000}]}"#,
+                        ),
+                    ];
+                    ::avdl2rs::__private::derive_schema::Node {
+                        full_name: "org.example.names.Builder",
+                        in_namespace: true,
+                        json: JSON,
+                        json_in_namespace: JSON,
+                        canonical: &[
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":"#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    Builder,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"},{"name":"again","type":["null","#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    Builder,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"]},{"name":"far","type":"int"}]}"#,
+                            ),
+                        ],
+                    }
+                };
+                #[automatically_derived]
+                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
+                for Builder2 {
+                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
                 }
             };
         }

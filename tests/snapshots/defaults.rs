@@ -74,6 +74,32 @@ const _: () = {
             )
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Level",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"enum","name":"Level","namespace":"","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Level {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -128,6 +154,32 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
             reader.read_fixed::<2>().map(Self)
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"fixed","name":"Tag","size":2}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Tag",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"fixed","name":"Tag","namespace":"","size":2}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Tag","type":"fixed","size":2}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tag {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -213,6 +265,32 @@ const _: () = {
         fn __default_a() -> i32 {
             7
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Inner",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Inner","namespace":"","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Inner {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -414,7 +492,10 @@ const _: () = {
                                 if index == 2 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    <SettingsEither>::decode_branch(index, reader)
+                                    <SettingsEither as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                            index,
+                                            reader,
+                                        )
                                         .map(::core::option::Option::Some)
                                 }
                             })
@@ -518,6 +599,86 @@ const _: () = {
             Self::new()
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","default":"ab"},{"name":"level","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","default":"HIGH"},{"name":"inner","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Settings",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Settings","namespace":"","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#","default":"ab"},{"name":"level","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#","default":"HIGH"},{"name":"inner","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"},{"name":"level","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"},{"name":"inner","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Settings {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -603,6 +764,32 @@ const _: () = {
             1
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Partial",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Partial","namespace":"","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Partial {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -659,10 +846,9 @@ const _: () = {
             }
         }
     }
-    impl SettingsEither {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for SettingsEither {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

@@ -270,7 +270,10 @@ pub mod example {
                                         if index == 2 {
                                             ::core::result::Result::Ok(::core::option::Option::None)
                                         } else {
-                                            <LogicalWhen>::decode_branch(index, reader)
+                                            <LogicalWhen as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                                    index,
+                                                    reader,
+                                                )
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
@@ -322,6 +325,130 @@ pub mod example {
                     }
                 }
             }
+            static FIXED_0: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"fixed","name":"Amount","namespace":"example.logical","size":8,"logicalType":"decimal","precision":18,"scale":4}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "example.logical.Amount",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"example.logical.Amount","type":"fixed","size":8}"#,
+                        ),
+                    ],
+                }
+            };
+            static FIXED_1: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"fixed","name":"Id","namespace":"example.logical","size":16,"logicalType":"uuid"}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "example.logical.Id",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"example.logical.Id","type":"fixed","size":16}"#,
+                        ),
+                    ],
+                }
+            };
+            static FIXED_2: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"fixed","name":"Span","namespace":"example.logical","size":12,"logicalType":"duration"}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "example.logical.Span",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"example.logical.Span","type":"fixed","size":12}"#,
+                        ),
+                    ],
+                }
+            };
+            static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_0,
+                        ),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_1,
+                        ),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"time_ms","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_us","type":{"type":"long","logicalType":"time-micros"}},{"name":"at_ms","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"at_us","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"at_ns","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_ms","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_us","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_ns","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"span","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_2,
+                        ),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"unknown","type":{"type":"string","logicalType":"not-a-logical-type"}},{"name":"maybe_day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"when","type":[{"type":"long","logicalType":"timestamp-millis"},{"type":"string","logicalType":"uuid"},"null"]}]}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "example.logical.Logical",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                                &FIXED_0,
+                            ),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"id","type":"string"},{"name":"fixed_id","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                                &FIXED_1,
+                            ),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                                &FIXED_2,
+                            ),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#,
+                        ),
+                    ],
+                }
+            };
+            #[automatically_derived]
+            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Logical {
+                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            }
         };
         /// A value of the Avro union at example.logical.Logical.when.
         #[derive(
@@ -361,10 +488,9 @@ pub mod example {
                     }
                 }
             }
-            impl LogicalWhen {
-                /// Reads the value of the non-null branch `index`, whose index was already read.
-                #[doc(hidden)]
-                pub fn decode_branch(
+            #[automatically_derived]
+            impl ::avdl2rs::__private::DecodeBranch for LogicalWhen {
+                fn decode_branch(
                     index: usize,
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {

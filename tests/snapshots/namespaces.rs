@@ -77,6 +77,32 @@ const _: () = {
             Self { name }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Customer","fields":[{"name":"name","type":"string"}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Customer",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Customer {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 /// The Avro namespace `com`.
 #[allow(
@@ -143,6 +169,28 @@ pub mod com {
                     )
                 }
             }
+            static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "com.example.Status",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}"#,
+                        ),
+                    ],
+                }
+            };
+            #[automatically_derived]
+            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Status {
+                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            }
         };
         /// The Avro namespace `com.example.common`.
         pub mod common {
@@ -207,6 +255,29 @@ pub mod com {
                     pub fn new(cents: i64) -> Self {
                         Self { cents }
                     }
+                }
+                static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
+                        ),
+                    ];
+                    ::avdl2rs::__private::derive_schema::Node {
+                        full_name: "com.example.common.Money",
+                        in_namespace: true,
+                        json: JSON,
+                        json_in_namespace: JSON,
+                        canonical: &[
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#,
+                            ),
+                        ],
+                    }
+                };
+                #[automatically_derived]
+                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
+                for Money {
+                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
                 }
             };
             #[derive(
@@ -286,6 +357,41 @@ pub mod com {
                     pub fn new(order: super::orders::Order) -> Self {
                         Self { order }
                     }
+                }
+                static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"type":"record","name":"Audit","namespace":"com.example.common","fields":[{"name":"order","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::orders::Order,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                    ];
+                    ::avdl2rs::__private::derive_schema::Node {
+                        full_name: "com.example.common.Audit",
+                        in_namespace: true,
+                        json: JSON,
+                        json_in_namespace: JSON,
+                        canonical: &[
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":"#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    super::orders::Order,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        ],
+                    }
+                };
+                #[automatically_derived]
+                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
+                for Audit {
+                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
                 }
             };
         }
@@ -393,6 +499,73 @@ pub mod com {
                     ) -> Self {
                         Self { total, customer, status }
                     }
+                }
+                static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::common::Money,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"customer","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::super::super::Customer,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"status","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::Status,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                    ];
+                    ::avdl2rs::__private::derive_schema::Node {
+                        full_name: "com.example.orders.Order",
+                        in_namespace: true,
+                        json: JSON,
+                        json_in_namespace: JSON,
+                        canonical: &[
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":"#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    super::common::Money,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"},{"name":"customer","type":"#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    super::super::super::Customer,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(
+                                r#"},{"name":"status","type":"#,
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Type(
+                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                    super::Status,
+                                >(),
+                            ),
+                            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        ],
+                    }
+                };
+                #[automatically_derived]
+                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
+                for Order {
+                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
                 }
             };
         }

@@ -109,6 +109,44 @@ const _: () = {
             Self { value, next }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "LinkedList",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"LinkedList","namespace":"","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for LinkedList {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -215,6 +253,62 @@ const _: () = {
             Self { children, by_name }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"}},{"name":"by_name","type":{"type":"map","values":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Tree",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Tree","namespace":"","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"}},{"name":"by_name","type":{"type":"map","values":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"}},{"name":"by_name","type":{"type":"map","values":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tree {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -316,6 +410,44 @@ const _: () = {
         pub fn new(ping: ::core::option::Option<Ping>) -> Self {
             Self { ping }
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Pong",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Pong","namespace":"","fields":[{"name":"ping","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Pong {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -421,6 +553,44 @@ const _: () = {
             Self { pong }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Ping",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Ping","namespace":"","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Ping {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -510,6 +680,62 @@ const _: () = {
             Self { left, right }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"},{"name":"right","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Sum",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Sum","namespace":"","fields":[{"name":"left","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"},{"name":"right","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"},{"name":"right","type":"#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Sum {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -595,6 +821,56 @@ const _: () = {
             Self { node }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Expr",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Expr","namespace":"","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Expr {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -653,10 +929,9 @@ const _: () = {
             }
         }
     }
-    impl ExprNode {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ExprNode {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -684,7 +959,44 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(3)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(3)?,
+                reader,
+            )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ExprNode {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };

@@ -76,6 +76,28 @@ pub mod r#match {
                     )
                 }
             }
+            static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"enum","name":"enum","namespace":"match.self","symbols":["Self","type","None","Some","lower"]}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "match.self.enum",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}"#,
+                        ),
+                    ],
+                }
+            };
+            #[automatically_derived]
+            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Enum {
+                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            }
         };
         #[derive(
             ::core::fmt::Debug,
@@ -140,6 +162,28 @@ pub mod r#match {
                 pub fn new(vec: ::std::string::String) -> Self {
                     Self { vec }
                 }
+            }
+            static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"record","name":"Box","namespace":"match.self","fields":[{"name":"Vec","type":"string"}]}"#,
+                    ),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "match.self.Box",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}"#,
+                        ),
+                    ],
+                }
+            };
+            #[automatically_derived]
+            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Box {
+                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
             }
         };
         /// Names that are Rust keywords.
@@ -305,6 +349,48 @@ pub mod r#match {
                         result,
                     }
                 }
+            }
+            static NODE: ::avdl2rs::__private::derive_schema::Node = {
+                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"record","name":"type","namespace":"match.self","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"Result","type":["null","#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+                ];
+                ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "match.self.type",
+                    in_namespace: true,
+                    json: JSON,
+                    json_in_namespace: JSON,
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"Result","type":["null","#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+                    ],
+                }
+            };
+            #[automatically_derived]
+            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Type {
+                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
             }
         };
     }

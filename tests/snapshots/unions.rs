@@ -77,6 +77,32 @@ const _: () = {
             Self { x, y }
         }
     }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Point",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Point","namespace":"","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Point {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    }
 };
 #[allow(
     dead_code,
@@ -145,6 +171,32 @@ const _: () = {
                 },
             )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Colour",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"enum","name":"Colour","namespace":"","symbols":["RED","GREEN"]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Colour {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -329,7 +381,10 @@ const _: () = {
                                 if index == 1 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    <ShapesMultiWithNull>::decode_branch(index, reader)
+                                    <ShapesMultiWithNull as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                            index,
+                                            reader,
+                                        )
                                         .map(::core::option::Option::Some)
                                 }
                             })
@@ -342,7 +397,10 @@ const _: () = {
                                         if index == 0 {
                                             ::core::result::Result::Ok(::core::option::Option::None)
                                         } else {
-                                            <ShapesInArrayItem>::decode_branch(index, reader)
+                                            <ShapesInArrayItem as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                                    index,
+                                                    reader,
+                                                )
                                                 .map(::core::option::Option::Some)
                                         }
                                     })
@@ -385,6 +443,104 @@ const _: () = {
                 only_branch,
             }
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]},{"name":"multi","type":["int","string","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "Shapes",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"type":"record","name":"Shapes","namespace":"","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]},{"name":"multi","type":["int","string","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+                ),
+            ],
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]},{"name":"multi","type":["int","string","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Shapes {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -457,10 +613,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesMulti {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesMulti {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -493,8 +648,41 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(4)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(4)?,
+                reader,
+            )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]"#,
+            ),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(
+                    r#",{"type":"array","items":"double"}]"#,
+                ),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesMulti {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -560,10 +748,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesMultiWithNull {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesMultiWithNull {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -645,10 +832,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesInArrayItem {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesInArrayItem {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -719,10 +905,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesInMapValue {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesInMapValue {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -744,8 +929,37 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(2)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(2)?,
+                reader,
+            )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
+                ::avdl2rs::__private::derive_schema::Piece::Type(
+                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+                ),
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesInMapValue {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };
 #[allow(
@@ -793,10 +1007,9 @@ const _: () = {
             }
         }
     }
-    impl ShapesOnlyBranch {
-        /// Reads the value of the non-null branch `index`, whose index was already read.
-        #[doc(hidden)]
-        pub fn decode_branch(
+    #[automatically_derived]
+    impl ::avdl2rs::__private::DecodeBranch for ShapesOnlyBranch {
+        fn decode_branch(
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
@@ -813,7 +1026,28 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            Self::decode_branch(reader.read_union_index(1)?, reader)
+            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                reader.read_union_index(1)?,
+                reader,
+            )
         }
+    }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = {
+        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
+        ];
+        ::avdl2rs::__private::derive_schema::Node {
+            full_name: "",
+            in_namespace: false,
+            json: JSON,
+            json_in_namespace: JSON,
+            canonical: &[
+                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
+            ],
+        }
+    };
+    #[automatically_derived]
+    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesOnlyBranch {
+        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
     }
 };

@@ -3,10 +3,11 @@
 //! A derived type's schema embeds the schemas of the derived types it holds, and those are
 //! only known at their own expansion. So each expansion describes its schema as a [`Node`]:
 //! text pieces, written by the derive with the schema model, between references to the nodes
-//! of the other derived types. The `AvroSchema` consts are assembled from that graph by the
-//! `const fn`s below, which define each named type at its first occurrence and write its full
-//! name afterwards (the rule of the schema model's writers), so recursive and shared types
-//! appear once.
+//! of the other derived types. Generated named types carry a node too (written by codegen the
+//! same way), so that derived types can hold them. The `AvroSchema` consts of derived types
+//! are assembled from that graph by the `const fn`s below, which define each named type at
+//! its first occurrence and write its full name afterwards (the rule of the schema model's
+//! writers), so recursive and shared types appear once.
 //!
 //! Nodes point at each other through raw pointers to statics: mutually recursive types form a
 //! cycle of nodes, and a cycle of references in consts is rejected by the compiler, while a
@@ -74,14 +75,15 @@ pub struct Node {
     pub canonical: &'static [Piece],
 }
 
-/// Implemented by the `Avro` derive: the type's schema [`Node`].
+/// Implemented by the `Avro` derive and by generated named types: the type's schema [`Node`],
+/// through which derived types that hold the type assemble their schemas.
 ///
 /// # Safety
 ///
 /// `NODE` must point at a `static`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a type with `#[derive(Avro)]`",
-    label = "a field of a derived type must be a supported Rust type or a derived type",
+    message = "`{Self}` is neither a type with `#[derive(Avro)]` nor a generated named type",
+    label = "a field of a derived type must be a supported Rust type, a derived type or a generated named type",
     note = "derive `avdl2rs::Avro` for `{Self}`"
 )]
 pub unsafe trait DerivedSchema {

@@ -1,19 +1,25 @@
-//! From a derive input's schema JSON to the texts of its schema node.
+//! Schema nodes: a type's own schema text, as pieces between references to the nodes of the
+//! named types it uses, from which the runtime assembles (at compile time) the schema of a
+//! derived type — whose nested types are known only at their own expansion — and into which
+//! generated types enter as fields of derived ones.
 //!
-//! The JSON is parsed by the runtime's schema model (which validates it) with every
-//! placeholder registered as a dummy fixed type, then written back by the model as full JSON
-//! and as Parsing Canonical Form — exactly as generated code's consts are written. Each
-//! placeholder's definition is then cut out of the texts, leaving the pieces that surround
-//! the nested types' own schemas.
+//! The JSON, with each nested type written as a placeholder name, is parsed by the schema
+//! model (which validates it) with every placeholder registered as a dummy fixed type, then
+//! written back by the model as full JSON and as Parsing Canonical Form — exactly as generated
+//! code's consts are written. Each placeholder's definition is then cut out of the texts,
+//! leaving the pieces that surround the nested types' own schemas.
 
-use crate::schema::{NamedKind, Schema, SchemaSet};
+use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
 use serde_json::{json, Value as Json};
 
-use crate::types::PLACEHOLDER_NAMESPACE;
+/// The namespace of placeholder names, which no user type may take.
+pub const PLACEHOLDER_NAMESPACE: &str = "__avdl2rs_placeholder";
 
 /// A part of a schema text.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Piece {
+pub enum Piece {
     /// Literal text.
     Text(String),
     /// The schema of the `n`th nested type.
@@ -22,7 +28,7 @@ pub(crate) enum Piece {
 
 /// The texts of a node (see the runtime's `__private::derive_schema::Node`).
 #[derive(Debug)]
-pub(crate) struct NodeText {
+pub struct NodeText {
     /// The full JSON.
     pub json: Vec<Piece>,
     /// The full JSON inside a namespace.
@@ -32,19 +38,20 @@ pub(crate) struct NodeText {
 }
 
 /// A schema parsed by the model.
-pub(crate) struct Parsed {
+pub struct Parsed {
     set: SchemaSet,
     schema: Schema,
 }
 
 const PLACEHOLDER_SIZE: usize = 1;
 
-fn placeholder(n: usize) -> String {
+/// The placeholder name standing for the `n`th nested type.
+pub fn placeholder(n: usize) -> String {
     format!("{PLACEHOLDER_NAMESPACE}.N{n}")
 }
 
 /// Parses `json`, in which `placeholders` nested types appear as placeholder names.
-pub(crate) fn parse(json: &Json, placeholders: usize) -> Result<Parsed, String> {
+pub fn parse(json: &Json, placeholders: usize) -> Result<Parsed, String> {
     let mut set = SchemaSet::new();
     for n in 0..placeholders {
         let dummy = json!({"type": "fixed", "name": placeholder(n), "size": PLACEHOLDER_SIZE});
@@ -156,6 +163,110 @@ fn split(text: &str) -> Vec<Piece> {
         pieces.push(Piece::Text(rest.to_owned()));
     }
     pieces
+}
+
+/// A type a node refers to.
+pub enum Nested {
+    /// A type with a node of its own (derived, or generated): its Rust path.
+    Type(TokenStream),
+    /// A named fixed under a logical type, which has no Rust type (its full JSON definition):
+    /// its node is defined beside the referring one.
+    Fixed(Json),
+}
+
+/// The `static NODE` of type `ident` (and those of its logical fixed types), and its
+/// `DerivedSchema` impl. `node_name` is the full name (empty for a union); `nested` are the
+/// types its placeholders stand for, in order.
+pub fn node_items(
+    rt: &syn::Path,
+    ident: &syn::Ident,
+    node_name: &str,
+    in_namespace: bool,
+    texts: &NodeText,
+    nested: &[Nested],
+) -> Result<TokenStream, String> {
+    let ds = quote!(#rt::__private::derive_schema);
+    let mut statics = Vec::new();
+    let mut refs = Vec::new();
+    for (n, nested) in nested.iter().enumerate() {
+        refs.push(match nested {
+            Nested::Type(ty) => quote!(#ds::NodeRef::of::<#ty>()),
+            Nested::Fixed(json) => {
+                let texts = parse(json, 0)?.texts(&[]);
+                let static_name = format_ident!("FIXED_{n}");
+                let full_name = match json.get("namespace").and_then(Json::as_str) {
+                    Some(ns) => format!("{ns}.{}", json["name"].as_str().unwrap_or_default()),
+                    None => json["name"].as_str().unwrap_or_default().to_owned(),
+                };
+                let in_namespace = json.get("namespace").is_some();
+                statics.push(node_static(
+                    rt,
+                    &static_name,
+                    &full_name,
+                    in_namespace,
+                    &texts,
+                    &[],
+                ));
+                quote!(#ds::NodeRef::from_static(&#static_name))
+            }
+        });
+    }
+    let name = format_ident!("NODE");
+    let node = node_static(rt, &name, node_name, in_namespace, texts, &refs);
+    Ok(quote! {
+        #(#statics)*
+        #node
+        // SAFETY: `NODE` is a static.
+        #[automatically_derived]
+        unsafe impl #ds::DerivedSchema for #ident {
+            const NODE: *const #ds::Node = &NODE;
+        }
+    })
+}
+
+/// The `static` holding one node; `refs` are the node references its placeholders stand for.
+fn node_static(
+    rt: &syn::Path,
+    name: &syn::Ident,
+    full_name: &str,
+    in_namespace: bool,
+    texts: &NodeText,
+    refs: &[TokenStream],
+) -> TokenStream {
+    let ds = quote!(#rt::__private::derive_schema);
+    let pieces = |pieces: &[Piece]| {
+        let pieces = pieces.iter().map(|piece| match piece {
+            Piece::Text(text) => {
+                let text = crate::raw_str(text);
+                quote!(#ds::Piece::Text(#text))
+            }
+            Piece::Nested(n) => {
+                let node = &refs[*n];
+                quote!(#ds::Piece::Type(#node))
+            }
+        });
+        quote!(&[#(#pieces),*])
+    };
+    let json = pieces(&texts.json);
+    let canonical = pieces(&texts.canonical);
+    // The two JSON texts differ only for a type without namespace: written once otherwise.
+    let json_in_namespace = if texts.json_in_namespace == texts.json {
+        quote!(JSON)
+    } else {
+        pieces(&texts.json_in_namespace)
+    };
+    quote! {
+        static #name: #ds::Node = {
+            const JSON: &[#ds::Piece] = #json;
+            #ds::Node {
+                full_name: #full_name,
+                in_namespace: #in_namespace,
+                json: JSON,
+                json_in_namespace: #json_in_namespace,
+                canonical: #canonical,
+            }
+        };
+    }
 }
 
 #[cfg(test)]

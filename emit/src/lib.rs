@@ -1,14 +1,21 @@
+//! # avdl2rs-emit
+//!
 //! The codec emitter: Avro shape + Rust idents in, `AvroSchema`/`AvroEncode`/`AvroDecode`
 //! impls out.
 //!
-//! Generated code and the `Avro` derive both call this module, so a hand-written struct and a
+//! Generated code and the `Avro` derive both call this crate, so a hand-written struct and a
 //! generated one with the same schema get the same codec. The emitter knows nothing about
 //! schema files or naming: its caller says, per type, which Rust idents and types stand for
 //! which Avro shapes ([`Value`]), and the emitter writes straight-line code — one expression
 //! per field, unions as `match`, nested named types through their own trait impls.
 //!
-//! It depends only on `proc-macro2`, `quote` and `syn`, so the proc-macro crate can call it
-//! without pulling the runtime into its own build.
+//! [`node`] writes schema nodes, the pieces from which the runtime assembles the schema of a
+//! derived type at compile time.
+//!
+//! It depends only on `proc-macro2`, `quote`, `syn`, the schema model and `serde_json`, so the
+//! proc-macro crate can call it without pulling the runtime, the IDL parser or the code
+//! formatter into its own build (and so into every build of a program using the runtime's
+//! default features).
 //!
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.
@@ -16,10 +23,16 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+pub mod node;
+
 /// How a Rust value is written as Avro: the Avro schema of a field, array item, map value or
-/// union branch, together with how it is represented in Rust.
-#[derive(Debug, Clone)]
-pub enum Value {
+/// union branch, together with the Rust type that represents it.
+///
+/// `N` names the types with codec impls of their own (named types and union enums): code
+/// generation names them by their place in its type space, the derive by the `syn::Type` the
+/// user wrote. The emitter asks its caller for their paths (see [`type_impls`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value<N> {
     /// `null` as `()`.
     Null,
     /// `boolean` as `bool`.
@@ -37,15 +50,15 @@ pub enum Value {
     /// `string` as `String` (anything that derefs to `str`).
     String,
     /// An array as `Vec<T>`.
-    Array(Box<Value>),
+    Array(Box<Value<N>>),
     /// A map as any map type iterating `(&String, &T)` and collecting from `(String, T)`.
-    Map(Box<Value>),
+    Map(Box<Value<N>>),
     /// A two-branch union of `null` and one other schema, as `Option<T>`.
     Optional {
         /// The position of `null` in the union (0 or 1).
         null_index: usize,
         /// The non-null branch.
-        some: Box<Value>,
+        some: Box<Value<N>>,
     },
     /// A union of `null` and two or more other schemas, as `Option<E>` where `E` is a union
     /// enum ([`Shape::Union`] with `null_index` set).
@@ -55,12 +68,12 @@ pub enum Value {
         /// The number of branches of the union, `null` included.
         branches: usize,
         /// The union enum type.
-        ty: syn::Type,
+        ty: N,
     },
     /// A type with its own `AvroEncode`/`AvroDecode` impls: a named type or a union enum.
     Named {
-        /// The Rust type (a path valid where the impl is emitted).
-        ty: syn::Type,
+        /// The type.
+        ty: N,
         /// Whether the Rust value is a `Box` of `ty` (a recursive reference).
         boxed: bool,
     },
@@ -69,27 +82,27 @@ pub enum Value {
 }
 
 /// Logical types with a dedicated Rust representation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Logical {
-    /// `date`, `time-*`, `timestamp-*`, `local-timestamp-*` through a date/time crate.
+    /// `date`, `time-*`, `timestamp-*`, `local-timestamp-*` as a date/time crate's type.
     Time {
-        /// The runtime module with the helpers: `logical_chrono` or `logical_time`.
-        module: &'static str,
-        /// The helper suffix, e.g. `date`, `timestamp_millis`.
-        kind: &'static str,
+        /// The crate whose types hold the value.
+        time_crate: TimeCrate,
+        /// The logical type.
+        kind: TimeKind,
     },
-    /// `uuid` on `string`.
+    /// `uuid` on `string`, as `uuid::Uuid`.
     UuidString,
-    /// `uuid` on `fixed(16)`.
+    /// `uuid` on `fixed(16)`, as `uuid::Uuid`.
     UuidFixed,
-    /// `decimal` on `bytes`.
+    /// `decimal` on `bytes`, as the runtime's `Decimal`.
     DecimalBytes {
         /// The decimal's precision.
         precision: u32,
         /// The decimal's scale.
         scale: u32,
     },
-    /// `decimal` on `fixed(size)`.
+    /// `decimal` on `fixed(size)`, as the runtime's `Decimal`.
     DecimalFixed {
         /// The fixed size in bytes.
         size: usize,
@@ -98,8 +111,98 @@ pub enum Logical {
         /// The decimal's scale.
         scale: u32,
     },
-    /// `duration` on `fixed(12)`.
+    /// `duration` on `fixed(12)`, as the runtime's `Duration`.
     Duration,
+}
+
+/// The crate whose types represent date and time logical types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeCrate {
+    /// `chrono`, re-exported by the runtime.
+    Chrono,
+    /// `time`, re-exported by the runtime (its feature `time`).
+    Time,
+}
+
+impl TimeCrate {
+    /// The runtime's `__private` module with this crate's encode, decode and serde helpers.
+    pub fn runtime_module(self) -> &'static str {
+        match self {
+            TimeCrate::Chrono => "logical_chrono",
+            TimeCrate::Time => "logical_time",
+        }
+    }
+}
+
+/// The date and time logical types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeKind {
+    /// `date` on `int`: days since 1970-01-01.
+    Date,
+    /// `time-millis` on `int`.
+    TimeMillis,
+    /// `time-micros` on `long`.
+    TimeMicros,
+    /// `timestamp-millis` on `long`.
+    TimestampMillis,
+    /// `timestamp-micros` on `long`.
+    TimestampMicros,
+    /// `timestamp-nanos` on `long`.
+    TimestampNanos,
+    /// `local-timestamp-millis` on `long`.
+    LocalTimestampMillis,
+    /// `local-timestamp-micros` on `long`.
+    LocalTimestampMicros,
+    /// `local-timestamp-nanos` on `long`.
+    LocalTimestampNanos,
+}
+
+impl TimeKind {
+    /// Every date and time logical type.
+    pub const ALL: [TimeKind; 9] = [
+        TimeKind::Date,
+        TimeKind::TimeMillis,
+        TimeKind::TimeMicros,
+        TimeKind::TimestampMillis,
+        TimeKind::TimestampMicros,
+        TimeKind::TimestampNanos,
+        TimeKind::LocalTimestampMillis,
+        TimeKind::LocalTimestampMicros,
+        TimeKind::LocalTimestampNanos,
+    ];
+
+    /// The `logicalType` spelling, e.g. `timestamp-millis`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeKind::Date => "date",
+            TimeKind::TimeMillis => "time-millis",
+            TimeKind::TimeMicros => "time-micros",
+            TimeKind::TimestampMillis => "timestamp-millis",
+            TimeKind::TimestampMicros => "timestamp-micros",
+            TimeKind::TimestampNanos => "timestamp-nanos",
+            TimeKind::LocalTimestampMillis => "local-timestamp-millis",
+            TimeKind::LocalTimestampMicros => "local-timestamp-micros",
+            TimeKind::LocalTimestampNanos => "local-timestamp-nanos",
+        }
+    }
+
+    /// The logical type spelled `name`, if it is a date or time type.
+    pub fn from_name(name: &str) -> Option<TimeKind> {
+        TimeKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The suffix of the runtime's helpers for the type, e.g. `timestamp_millis`.
+    pub fn helper_suffix(self) -> String {
+        self.name().replace('-', "_")
+    }
+
+    /// The Avro base type: `int` for `date` and `time-millis`, else `long`.
+    pub fn base(self) -> &'static str {
+        match self {
+            TimeKind::Date | TimeKind::TimeMillis => "int",
+            _ => "long",
+        }
+    }
 }
 
 /// The schema facts a type's `AvroSchema` impl exposes, computed by the caller.
@@ -117,43 +220,44 @@ pub struct SchemaConsts {
 
 /// A record field: its Rust ident, its Avro name (used in error paths) and shape.
 #[derive(Debug, Clone)]
-pub struct RecordField {
+pub struct RecordField<N> {
     /// The Rust field ident (`r#type` and the like allowed).
     pub ident: syn::Ident,
     /// The Avro field name.
     pub avro_name: String,
     /// How the field is encoded.
-    pub value: Value,
+    pub value: Value<N>,
 }
 
 /// A variant of a union enum: a tuple variant holding one branch.
 #[derive(Debug, Clone)]
-pub struct UnionVariant {
+pub struct UnionVariant<N> {
     /// The variant ident.
     pub ident: syn::Ident,
     /// The branch's position in the Avro union.
     pub index: usize,
     /// How the branch's value is encoded.
-    pub value: Value,
+    pub value: Value<N>,
 }
 
 /// The Avro shape of a type that gets codec impls.
 #[derive(Debug, Clone)]
-pub enum Shape {
+pub enum Shape<N> {
     /// A record: a struct with named fields, in schema order.
-    Record(Vec<RecordField>),
+    Record(Vec<RecordField<N>>),
     /// An enum: unit variants in symbol order.
     Enum(Vec<syn::Ident>),
     /// A fixed: a tuple struct around `[u8; size]`.
     Fixed(usize),
     /// A union: an enum of tuple variants, one per non-null branch.
     ///
-    /// Without a `null` branch the enum gets `AvroDecode`. With one, an enclosing `Option`
-    /// ([`Value::OptionalUnion`]) reads the branch index and calls the enum's hidden
-    /// `decode_branch(index, reader)` for the non-null branches.
+    /// The enum implements the runtime's hidden `DecodeBranch` (reading a branch whose index
+    /// was read). Without a `null` branch it also gets `AvroDecode`; with one, an enclosing
+    /// `Option` ([`Value::OptionalUnion`]) reads the index and calls `DecodeBranch` for the
+    /// non-null branches.
     Union {
         /// The variants.
-        variants: Vec<UnionVariant>,
+        variants: Vec<UnionVariant<N>>,
         /// The number of branches of the Avro union, `null` included.
         branches: usize,
         /// The position of the `null` branch, if the union has one.
@@ -163,19 +267,33 @@ pub enum Shape {
 
 /// One type to emit codec impls for.
 #[derive(Debug, Clone)]
-pub struct TypeCodec {
+pub struct TypeCodec<N> {
     /// The Rust type ident.
     pub ident: syn::Ident,
     /// The shape.
-    pub shape: Shape,
+    pub shape: Shape<N>,
     /// The schema constants; `None` for union enums, which have no schema of their own name.
     pub schema: Option<SchemaConsts>,
 }
 
+/// What the emitter needs besides the model: the runtime crate's path and, for each type `N`
+/// names, its path as written where the impls go.
+struct Cx<'a, N> {
+    rt: &'a syn::Path,
+    path: &'a dyn Fn(&N) -> TokenStream,
+}
+
 /// Emits the `AvroSchema` (when `schema` is set), `AvroEncode` and `AvroDecode` impls of one
-/// type. `runtime` is the path of the runtime crate, e.g. `::avdl2rs`.
-pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
+/// type. `runtime` is the path of the runtime crate, e.g. `::avdl2rs`; `path` writes the path
+/// of a type the shape refers to ([`Value::Named`], [`Value::OptionalUnion`]) as seen from
+/// where the impls go.
+pub fn type_impls<N>(
+    codec: &TypeCodec<N>,
+    runtime: &syn::Path,
+    path: &dyn Fn(&N) -> TokenStream,
+) -> TokenStream {
     let rt = runtime;
+    let cx = &Cx { rt, path };
     let ident = &codec.ident;
     let schema = codec.schema.as_ref().map(|s| schema_impl(ident, s, rt));
     let (encode, decode) = match &codec.shape {
@@ -183,8 +301,8 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
             let full_name = codec.schema.as_ref().map(|s| s.full_name.as_str());
             let context = ErrorContext { full_name };
             (
-                record_encode(fields, &context, rt),
-                record_decode(fields, &context, rt),
+                record_encode(fields, &context, cx),
+                record_decode(fields, &context, cx),
             )
         }
         Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants, rt)),
@@ -194,7 +312,7 @@ pub fn type_impls(codec: &TypeCodec, runtime: &syn::Path) -> TokenStream {
             branches,
             null_index,
         } => {
-            return union_impls(ident, variants, *branches, *null_index, rt);
+            return union_impls(ident, variants, *branches, *null_index, cx);
         }
     };
     let encode = encode_impl(ident, &encode, rt);
@@ -252,7 +370,7 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
 }
 
 /// `text` as a raw string literal, so that JSON reads as JSON (no `\"` escapes).
-fn raw_str(text: &str) -> Literal {
+pub(crate) fn raw_str(text: &str) -> Literal {
     // One `#` more than the longest run of them after a quote closes no string early.
     let longest = text
         .split('"')
@@ -332,7 +450,8 @@ impl Encode {
 }
 
 /// The expression that writes the value at `place` (Avro shape `value`) to `out`.
-fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
+fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
+    let rt = cx.rt;
     let codec = quote!(#rt::codec);
     match value {
         Value::Null => Encode::infallible(quote!(())),
@@ -344,18 +463,19 @@ fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
         Value::Bytes => primitive_write(&codec, "write_bytes", place.as_ref()),
         Value::String => primitive_write(&codec, "write_string", place.as_ref()),
         Value::Array(item) => {
-            let write = element_writer(item, quote!(item), rt);
+            let write = element_writer(item, quote!(item), cx);
             let items = place.as_ref();
             Encode::fallible(quote!(#codec::write_array(out, #items, #write)))
         }
         Value::Map(v) => {
-            let write = element_writer(v, quote!(value), rt);
+            let write = element_writer(v, quote!(value), cx);
             let map = place.as_ref();
             let len = &place.tokens;
             Encode::fallible(quote!(#codec::write_map(out, #len.len(), #map, #write)))
         }
-        Value::Optional { null_index, some } => encode_optional(*null_index, some, place, rt),
+        Value::Optional { null_index, some } => encode_optional(*null_index, some, place, cx),
         Value::OptionalUnion { null_index, ty, .. } => {
+            let ty = (cx.path)(ty);
             let null = Literal::i64_unsuffixed(*null_index as i64);
             let scrutinee = place.as_ref();
             let codec = quote!(#rt::codec);
@@ -367,6 +487,7 @@ fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
             })
         }
         Value::Named { ty, .. } => {
+            let ty = (cx.path)(ty);
             let v = place.as_ref();
             Encode::fallible(quote!(<#ty as #rt::AvroEncode>::encode(#v, out)))
         }
@@ -375,20 +496,20 @@ fn encode_value(value: &Value, place: &Place, rt: &syn::Path) -> Encode {
 }
 
 /// The closure `|out, element| ...` that writes one array item or map value.
-fn element_writer(value: &Value, element: TokenStream, rt: &syn::Path) -> TokenStream {
+fn element_writer<N>(value: &Value<N>, element: TokenStream, cx: &Cx<'_, N>) -> TokenStream {
     if let Value::Null = value {
         return quote!(|_, _| ::core::result::Result::Ok(()));
     }
-    let body = encode_value(value, &Place::by_ref(element.clone()), rt).as_result();
+    let body = encode_value(value, &Place::by_ref(element.clone()), cx).as_result();
     quote!(|out, #element| #body)
 }
 
 /// The closure `|reader| ...` that reads one array item or map value.
-fn element_reader(value: &Value, rt: &syn::Path) -> TokenStream {
+fn element_reader<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
     if let Value::Null = value {
         return quote!(|_| ::core::result::Result::Ok(()));
     }
-    let read = decode_value(value, rt);
+    let read = decode_value(value, cx);
     quote!(|reader| #read)
 }
 
@@ -397,10 +518,11 @@ fn primitive_write(codec: &TokenStream, function: &str, arg: TokenStream) -> Enc
     Encode::infallible(quote!(#codec::#function(out, #arg)))
 }
 
-fn encode_optional(null_index: usize, some: &Value, place: &Place, rt: &syn::Path) -> Encode {
+fn encode_optional<N>(null_index: usize, some: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
+    let rt = cx.rt;
     let null = Literal::i64_unsuffixed(null_index as i64);
     let other = Literal::i64_unsuffixed(1 - null_index as i64);
-    let inner = encode_value(some, &Place::by_ref(quote!(value)), rt);
+    let inner = encode_value(some, &Place::by_ref(quote!(value)), cx);
     let scrutinee = place.as_ref();
     let codec = quote!(#rt::codec);
     let body = &inner.tokens;
@@ -429,9 +551,9 @@ fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
     let v = place.as_ref();
     let p = quote!(#rt::__private);
     Encode::fallible(match logical {
-        Logical::Time { module, kind } => {
-            let module = format_ident!("{module}");
-            let function = format_ident!("encode_{kind}");
+        Logical::Time { time_crate, kind } => {
+            let module = format_ident!("{}", time_crate.runtime_module());
+            let function = format_ident!("encode_{}", kind.helper_suffix());
             quote!(#p::#module::#function(#v, out))
         }
         Logical::UuidString => quote!(#p::encode_uuid_string(#v, out)),
@@ -454,13 +576,9 @@ fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
 }
 
 /// The expression of type `Result<T, DecodeError>` that reads a value of shape `value`
-/// from a `&mut Reader` named `reader` (used for record fields, and for the defaults of
-/// logical types).
-pub fn decode_expr(value: &Value, runtime: &syn::Path) -> TokenStream {
-    decode_value(value, runtime)
-}
-
-fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
+/// from a `&mut Reader` named `reader`.
+fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
+    let rt = cx.rt;
     let ok = quote!(::core::result::Result::Ok);
     match value {
         Value::Null => quote!(#ok(())),
@@ -472,16 +590,16 @@ fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
         Value::Bytes => quote!(reader.read_bytes().map(<[u8]>::to_vec)),
         Value::String => quote!(reader.read_string().map(::std::string::String::from)),
         Value::Array(item) => {
-            let read = element_reader(item, rt);
+            let read = element_reader(item, cx);
             quote!(reader.read_array(#read))
         }
         Value::Map(v) => {
-            let read = element_reader(v, rt);
+            let read = element_reader(v, cx);
             quote!(reader.read_map(#read))
         }
         Value::Optional { null_index, some } => {
             let null_index = Literal::usize_unsuffixed(*null_index);
-            let some = decode_value(some, rt);
+            let some = decode_value(some, cx);
             quote! {
                 reader.read_union_index(2).and_then(|index| {
                     if index == #null_index { #ok(::core::option::Option::None) } else { #some.map(::core::option::Option::Some) }
@@ -493,15 +611,17 @@ fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
             branches,
             ty,
         } => {
+            let ty = (cx.path)(ty);
             let null_index = Literal::usize_unsuffixed(*null_index);
             let branches = Literal::usize_unsuffixed(*branches);
             quote! {
             reader.read_union_index(#branches).and_then(|index| {
-                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty>::decode_branch(index, reader).map(::core::option::Option::Some) }
+                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty as #rt::__private::DecodeBranch>::decode_branch(index, reader).map(::core::option::Option::Some) }
             })
             }
         }
         Value::Named { ty, boxed } => {
+            let ty = (cx.path)(ty);
             let decode = quote!(<#ty as #rt::AvroDecode>::decode(reader));
             if *boxed {
                 quote!(#decode.map(::std::boxed::Box::new))
@@ -513,12 +633,15 @@ fn decode_value(value: &Value, rt: &syn::Path) -> TokenStream {
     }
 }
 
-fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
+/// The expression of type `Result<T, DecodeError>` that reads a logical type's value from a
+/// `&mut Reader` named `reader` (also how generated code decodes the defaults of logical
+/// types, which have no literal syntax).
+pub fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
     let p = quote!(#rt::__private);
     match logical {
-        Logical::Time { module, kind } => {
-            let module = format_ident!("{module}");
-            let function = format_ident!("decode_{kind}");
+        Logical::Time { time_crate, kind } => {
+            let module = format_ident!("{}", time_crate.runtime_module());
+            let function = format_ident!("decode_{}", kind.helper_suffix());
             quote!(#p::#module::#function(reader))
         }
         Logical::UuidString => quote!(#p::decode_uuid_string(reader)),
@@ -573,11 +696,12 @@ impl ErrorContext<'_> {
     }
 }
 
-fn record_encode(
-    fields: &[RecordField],
+fn record_encode<N>(
+    fields: &[RecordField<N>],
     context: &ErrorContext<'_>,
-    rt: &syn::Path,
+    cx: &Cx<'_, N>,
 ) -> TokenStream {
+    let rt = cx.rt;
     let mut uses_context = false;
     let statements: Vec<TokenStream> = fields
         .iter()
@@ -587,7 +711,7 @@ fn record_encode(
                 tokens: quote!(self.#ident),
                 is_ref: false,
             };
-            let encode = encode_value(&field.value, &place, rt);
+            let encode = encode_value(&field.value, &place, cx);
             let tokens = &encode.tokens;
             match (&field.value, encode.fallible) {
                 (Value::Null, _) => quote!(),
@@ -611,17 +735,18 @@ fn record_encode(
     }
 }
 
-fn record_decode(
-    fields: &[RecordField],
+fn record_decode<N>(
+    fields: &[RecordField<N>],
     context: &ErrorContext<'_>,
-    rt: &syn::Path,
+    cx: &Cx<'_, N>,
 ) -> TokenStream {
+    let rt = cx.rt;
     let inits = fields.iter().map(|field| {
         let ident = &field.ident;
         match &field.value {
             Value::Null => quote!(#ident: (),),
             value => {
-                let decode = decode_value(value, rt);
+                let decode = decode_value(value, cx);
                 let at = ErrorContext::at(&field.avro_name);
                 quote!(#ident: #decode.map_err(#at)?,)
             }
@@ -702,11 +827,12 @@ fn fixed_codec(size: usize, rt: &syn::Path) -> (TokenStream, TokenStream) {
     (encode, decode)
 }
 
-fn union_encode(variants: &[UnionVariant], rt: &syn::Path) -> TokenStream {
+fn union_encode<N>(variants: &[UnionVariant<N>], cx: &Cx<'_, N>) -> TokenStream {
+    let rt = cx.rt;
     let arms = variants.iter().map(|variant| {
         let ident = &variant.ident;
         let index = Literal::i64_unsuffixed(variant.index as i64);
-        let write = encode_value(&variant.value, &Place::by_ref(quote!(value)), rt).as_result();
+        let write = encode_value(&variant.value, &Place::by_ref(quote!(value)), cx).as_result();
         quote! {
             Self::#ident(value) => {
                 #rt::codec::write_long(out, #index);
@@ -717,18 +843,19 @@ fn union_encode(variants: &[UnionVariant], rt: &syn::Path) -> TokenStream {
     quote!(match self { #(#arms)* })
 }
 
-fn union_impls(
+fn union_impls<N>(
     ident: &syn::Ident,
-    variants: &[UnionVariant],
+    variants: &[UnionVariant<N>],
     branches: usize,
     null_index: Option<usize>,
-    rt: &syn::Path,
+    cx: &Cx<'_, N>,
 ) -> TokenStream {
-    let encode = encode_impl(ident, &union_encode(variants, rt), rt);
+    let rt = cx.rt;
+    let encode = encode_impl(ident, &union_encode(variants, cx), rt);
     let last = variants.len().saturating_sub(1);
     let arms = variants.iter().enumerate().map(|(position, variant)| {
         let ident = &variant.ident;
-        let read = decode_value(&variant.value, rt);
+        let read = decode_value(&variant.value, cx);
         // The last arm takes every remaining index: the reader has bounded the index by the
         // branch count, and the caller has handled a null branch before getting here.
         let pattern = if position == last {
@@ -741,7 +868,7 @@ fn union_impls(
     });
     let body = if variants.len() == 1 {
         let only = &variants[0];
-        let (ident, read) = (&only.ident, decode_value(&only.value, rt));
+        let (ident, read) = (&only.ident, decode_value(&only.value, cx));
         quote! {
             let _ = index;
             #read.map(Self::#ident)
@@ -750,10 +877,9 @@ fn union_impls(
         quote!(match index { #(#arms)* })
     };
     let decode_branch = quote! {
-        impl #ident {
-            /// Reads the value of the non-null branch `index`, whose index was already read.
-            #[doc(hidden)]
-            pub fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+        #[automatically_derived]
+        impl #rt::__private::DecodeBranch for #ident {
+            fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
                 reader.nested(|reader| { #body })
             }
         }
@@ -762,7 +888,7 @@ fn union_impls(
     let decode = null_index.is_none().then(|| {
         decode_impl(
             ident,
-            &quote!(Self::decode_branch(reader.read_union_index(#branches)?, reader)),
+            &quote!(<Self as #rt::__private::DecodeBranch>::decode_branch(reader.read_union_index(#branches)?, reader)),
             rt,
         )
     });
@@ -771,8 +897,39 @@ fn union_impls(
 
 #[cfg(test)]
 mod tests {
-    use super::raw_str;
+    use super::{raw_str, TimeKind};
     use quote::ToTokens;
+
+    #[test]
+    fn time_kinds_are_named_as_in_the_specification() {
+        let names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "date",
+                "time-millis",
+                "time-micros",
+                "timestamp-millis",
+                "timestamp-micros",
+                "timestamp-nanos",
+                "local-timestamp-millis",
+                "local-timestamp-micros",
+                "local-timestamp-nanos",
+            ]
+        );
+        for kind in TimeKind::ALL {
+            assert_eq!(TimeKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(TimeKind::from_name("uuid"), None);
+        // The base types of the specification's "Logical Types" section.
+        assert_eq!(TimeKind::Date.base(), "int");
+        assert_eq!(TimeKind::TimeMillis.base(), "int");
+        assert_eq!(TimeKind::TimeMicros.base(), "long");
+        assert_eq!(
+            TimeKind::LocalTimestampNanos.helper_suffix(),
+            "local_timestamp_nanos"
+        );
+    }
 
     #[test]
     fn raw_strings_hold_quotes_and_hashes_unchanged() {
