@@ -66,3 +66,87 @@ fn mark(ty: &mut TypeRef, edges: &mut impl Iterator<Item = bool>) {
         _ => {}
     }
 }
+
+/// Sets `recursive` on every type that can reach itself through any reference, heap ones
+/// included: the members of a strongly connected component of more than one type, and the
+/// types that refer to themselves (Tarjan's algorithm, one walk over the graph).
+pub(crate) fn mark_recursive(defs: &mut [TypeDef]) {
+    let edges: Vec<Vec<TypeId>> = defs
+        .iter()
+        .map(|def| {
+            let mut targets = Vec::new();
+            def.members().for_each(|ty| all_targets(ty, &mut targets));
+            targets
+        })
+        .collect();
+    let mut walk = Components {
+        edges: &edges,
+        index: vec![None; defs.len()],
+        low: vec![0; defs.len()],
+        stack: Vec::new(),
+        on_stack: vec![false; defs.len()],
+        next: 0,
+        recursive: vec![false; defs.len()],
+    };
+    for root in 0..defs.len() {
+        if walk.index[root].is_none() {
+            walk.visit(root);
+        }
+    }
+    for (def, recursive) in defs.iter_mut().zip(walk.recursive) {
+        def.recursive = recursive;
+    }
+}
+
+/// Every generated type `ty` refers to, through arrays, maps and unions too.
+fn all_targets(ty: &TypeRef, out: &mut Vec<TypeId>) {
+    match ty {
+        TypeRef::Named { ty: id, .. } | TypeRef::OptionalUnion { ty: id, .. } => out.push(*id),
+        TypeRef::Optional { some: inner, .. } | TypeRef::Array(inner) | TypeRef::Map(inner) => {
+            all_targets(inner, out)
+        }
+        _ => {}
+    }
+}
+
+/// The state of Tarjan's strongly-connected-components walk.
+struct Components<'a> {
+    edges: &'a [Vec<TypeId>],
+    /// The order in which each type was first visited.
+    index: Vec<Option<usize>>,
+    /// The smallest visit order reachable from each type's subtree.
+    low: Vec<usize>,
+    stack: Vec<TypeId>,
+    on_stack: Vec<bool>,
+    next: usize,
+    recursive: Vec<bool>,
+}
+
+impl Components<'_> {
+    fn visit(&mut self, id: TypeId) {
+        self.index[id] = Some(self.next);
+        self.low[id] = self.next;
+        self.next += 1;
+        self.stack.push(id);
+        self.on_stack[id] = true;
+        for &target in &self.edges[id] {
+            match self.index[target] {
+                None => {
+                    self.visit(target);
+                    self.low[id] = self.low[id].min(self.low[target]);
+                }
+                Some(order) if self.on_stack[target] => self.low[id] = self.low[id].min(order),
+                Some(_) => {}
+            }
+        }
+        if Some(self.low[id]) == self.index[id] {
+            let start = self.stack.iter().rposition(|&t| t == id).unwrap_or(0);
+            let component = self.stack.split_off(start);
+            let cyclic = component.len() > 1 || self.edges[id].contains(&id);
+            for member in component {
+                self.on_stack[member] = false;
+                self.recursive[member] = cyclic;
+            }
+        }
+    }
+}

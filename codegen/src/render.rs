@@ -411,6 +411,7 @@ impl<'a> Renderer<'a> {
             ident: ident(&def.ident),
             shape,
             schema: schema.transpose()?,
+            nested: def.recursive,
         })
     }
 

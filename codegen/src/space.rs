@@ -37,6 +37,9 @@ pub(crate) struct TypeDef {
     pub kind: DefKind,
     /// Whether the type can derive `Eq` and `Hash` (no floats or maps inside).
     pub eq: bool,
+    /// Whether a value of the type can hold another value of it, at any depth: only such
+    /// types need the reader's nesting limits.
+    pub recursive: bool,
 }
 
 /// The kinds of generated types.
@@ -120,6 +123,7 @@ impl TypeSpace {
         builder.convert_named()?;
         let mut space = TypeSpace { defs: builder.defs };
         crate::cycles::box_cycle_edges(&mut space.defs);
+        crate::cycles::mark_recursive(&mut space.defs);
         crate::large::box_large_branches(&mut space.defs);
         space.decide_eq();
         Ok(space)
@@ -229,6 +233,7 @@ impl Builder<'_> {
                 doc: named.doc.clone(),
                 kind,
                 eq: true,
+                recursive: false,
             });
         }
         Ok(())
@@ -412,6 +417,7 @@ impl Builder<'_> {
                 schema: Schema::new(SchemaKind::Union(branches.to_vec())),
             },
             eq: true,
+            recursive: false,
         });
         let mut variants: Vec<VariantDef> = Vec::new();
         for (index, branch) in others {

@@ -111,6 +111,8 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         ident: input.ident.clone(),
         shape: output.shape,
         schema: None,
+        // Whether the type can hold itself is not known from one type's definition.
+        nested: true,
     };
     let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(

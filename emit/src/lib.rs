@@ -274,6 +274,11 @@ pub struct TypeCodec<N> {
     pub shape: Shape<N>,
     /// The schema constants; `None` for union enums, which have no schema of their own name.
     pub schema: Option<SchemaConsts>,
+    /// Whether decoding the type enters a nesting level of the reader's depth and stack
+    /// limits. Only a type that can hold itself can make a decode deep, so a caller that knows
+    /// the type cannot (the code generator) leaves it out, and a caller that cannot tell (the
+    /// derive sees one type) keeps it.
+    pub nested: bool,
 }
 
 /// What the emitter needs besides the model: the runtime crate's path and, for each type `N`
@@ -302,7 +307,7 @@ pub fn type_impls<N>(
             let context = ErrorContext { full_name };
             (
                 record_encode(fields, &context, cx),
-                record_decode(fields, &context, cx),
+                record_decode(fields, &context, codec.nested, cx),
             )
         }
         Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants, rt)),
@@ -312,7 +317,7 @@ pub fn type_impls<N>(
             branches,
             null_index,
         } => {
-            return union_impls(ident, variants, *branches, *null_index, cx);
+            return union_impls(ident, variants, *branches, *null_index, codec.nested, cx);
         }
     };
     let encode = encode_impl(ident, &encode, rt);
@@ -738,6 +743,7 @@ fn record_encode<N>(
 fn record_decode<N>(
     fields: &[RecordField<N>],
     context: &ErrorContext<'_>,
+    nested: bool,
     cx: &Cx<'_, N>,
 ) -> TokenStream {
     let rt = cx.rt;
@@ -755,13 +761,21 @@ fn record_decode<N>(
     let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = reader_unused.then(|| quote!(let _ = reader;));
     let define = (!reader_unused).then(|| context.define(&quote!(#rt::DecodeError)));
-    // One nesting level per record, so a recursive type stops at the reader's depth limit.
-    quote! {
-        reader.nested(|reader| {
-            #silence
-            #define
-            ::core::result::Result::Ok(Self { #(#inits)* })
-        })
+    let body = quote! {
+        #silence
+        #define
+        ::core::result::Result::Ok(Self { #(#inits)* })
+    };
+    in_nesting_level(body, nested)
+}
+
+/// `body` run one nesting level deeper when `nested`, so that a recursive type stops at the
+/// reader's depth and stack limits.
+fn in_nesting_level(body: TokenStream, nested: bool) -> TokenStream {
+    if nested {
+        quote!(reader.nested(|reader| { #body }))
+    } else {
+        body
     }
 }
 
@@ -848,6 +862,7 @@ fn union_impls<N>(
     variants: &[UnionVariant<N>],
     branches: usize,
     null_index: Option<usize>,
+    nested: bool,
     cx: &Cx<'_, N>,
 ) -> TokenStream {
     let rt = cx.rt;
@@ -876,11 +891,12 @@ fn union_impls<N>(
     } else {
         quote!(match index { #(#arms)* })
     };
+    let body = in_nesting_level(body, nested);
     let decode_branch = quote! {
         #[automatically_derived]
         impl #rt::__private::DecodeBranch for #ident {
             fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
-                reader.nested(|reader| { #body })
+                #body
             }
         }
     };

@@ -172,9 +172,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Runs `read` one nesting level deeper: an error past [`DecodeLimits::max_depth`], or
-    /// once the levels take more than [`DecodeLimits::max_stack`] bytes of stack. Generated
-    /// and derived code reads every record and union enum through it, and so does the
-    /// resolving decode.
+    /// once the levels take more than [`DecodeLimits::max_stack`] bytes of stack. Derived code
+    /// reads every record and union enum through it, generated code those that can hold
+    /// themselves (the only ones data can make deep), and so does the resolving decode.
     #[inline]
     pub fn nested<T>(
         &mut self,

@@ -52,21 +52,18 @@ pub mod org {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        reader
-                            .nested(|reader| {
-                                fn field_error(
-                                    field: &'static str,
-                                ) -> impl ::core::ops::FnOnce(
-                                    ::avdl2rs::DecodeError,
-                                ) -> ::avdl2rs::DecodeError {
-                                    move |e| {
-                                        e.in_field(field).in_type("org.example.names.builder")
-                                    }
-                                }
-                                ::core::result::Result::Ok(Self {
-                                    value: reader.read_int().map_err(field_error("value"))?,
-                                })
-                            })
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::DecodeError,
+                        ) -> ::avdl2rs::DecodeError {
+                            move |e| {
+                                e.in_field(field).in_type("org.example.names.builder")
+                            }
+                        }
+                        ::core::result::Result::Ok(Self {
+                            value: reader.read_int().map_err(field_error("value"))?,
+                        })
                     }
                 }
                 impl Builder {
@@ -168,37 +165,34 @@ pub mod org {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        reader
-                            .nested(|reader| {
-                                fn field_error(
-                                    field: &'static str,
-                                ) -> impl ::core::ops::FnOnce(
-                                    ::avdl2rs::DecodeError,
-                                ) -> ::avdl2rs::DecodeError {
-                                    move |e| {
-                                        e.in_field(field).in_type("org.example.names.Builder")
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::DecodeError,
+                        ) -> ::avdl2rs::DecodeError {
+                            move |e| {
+                                e.in_field(field).in_type("org.example.names.Builder")
+                            }
+                        }
+                        ::core::result::Result::Ok(Self {
+                            inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map_err(field_error("inner"))?,
+                            again: reader
+                                .read_union_index(2)
+                                .and_then(|index| {
+                                    if index == 0 {
+                                        ::core::result::Result::Ok(::core::option::Option::None)
+                                    } else {
+                                        <Builder as ::avdl2rs::AvroDecode>::decode(reader)
+                                            .map(::core::option::Option::Some)
                                     }
-                                }
-                                ::core::result::Result::Ok(Self {
-                                    inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map_err(field_error("inner"))?,
-                                    again: reader
-                                        .read_union_index(2)
-                                        .and_then(|index| {
-                                            if index == 0 {
-                                                ::core::result::Result::Ok(::core::option::Option::None)
-                                            } else {
-                                                <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                                    .map(::core::option::Option::Some)
-                                            }
-                                        })
-                                        .map_err(field_error("again"))?,
-                                    far: ::avdl2rs::__private::logical_chrono::decode_date(
-                                            reader,
-                                        )
-                                        .map_err(field_error("far"))?,
                                 })
-                            })
+                                .map_err(field_error("again"))?,
+                            far: ::avdl2rs::__private::logical_chrono::decode_date(
+                                    reader,
+                                )
+                                .map_err(field_error("far"))?,
+                        })
                     }
                 }
                 impl Builder2 {

@@ -237,23 +237,20 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Inner")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        a: reader.read_int().map_err(field_error("a"))?,
-                        b: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(field_error("b"))?,
-                    })
-                })
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Inner")
+            }
+            ::core::result::Result::Ok(Self {
+                a: reader.read_int().map_err(field_error("a"))?,
+                b: reader
+                    .read_string()
+                    .map(::std::string::String::from)
+                    .map_err(field_error("b"))?,
+            })
         }
     }
     impl Inner {
@@ -437,74 +434,71 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Settings")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        enabled: reader.read_boolean().map_err(field_error("enabled"))?,
-                        retries: reader.read_int().map_err(field_error("retries"))?,
-                        limit: reader.read_long().map_err(field_error("limit"))?,
-                        ratio: reader.read_float().map_err(field_error("ratio"))?,
-                        missing: reader.read_double().map_err(field_error("missing"))?,
-                        floor: reader.read_double().map_err(field_error("floor"))?,
-                        name: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(field_error("name"))?,
-                        raw: reader
-                            .read_bytes()
-                            .map(<[u8]>::to_vec)
-                            .map_err(field_error("raw"))?,
-                        tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(field_error("tag"))?,
-                        level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(field_error("level"))?,
-                        inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(field_error("inner"))?,
-                        list: reader
-                            .read_array(|reader| reader.read_int())
-                            .map_err(field_error("list"))?,
-                        lookup: reader
-                            .read_map(|reader| reader.read_long())
-                            .map_err(field_error("lookup"))?,
-                        maybe: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    reader
-                                        .read_string()
-                                        .map(::std::string::String::from)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(field_error("maybe"))?,
-                        either: reader
-                            .read_union_index(3)
-                            .and_then(|index| {
-                                if index == 2 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <SettingsEither as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                            index,
-                                            reader,
-                                        )
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(field_error("either"))?,
-                        day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                            .map_err(field_error("day"))?,
-                        nothing: (),
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Settings")
+            }
+            ::core::result::Result::Ok(Self {
+                enabled: reader.read_boolean().map_err(field_error("enabled"))?,
+                retries: reader.read_int().map_err(field_error("retries"))?,
+                limit: reader.read_long().map_err(field_error("limit"))?,
+                ratio: reader.read_float().map_err(field_error("ratio"))?,
+                missing: reader.read_double().map_err(field_error("missing"))?,
+                floor: reader.read_double().map_err(field_error("floor"))?,
+                name: reader
+                    .read_string()
+                    .map(::std::string::String::from)
+                    .map_err(field_error("name"))?,
+                raw: reader
+                    .read_bytes()
+                    .map(<[u8]>::to_vec)
+                    .map_err(field_error("raw"))?,
+                tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
+                    .map_err(field_error("tag"))?,
+                level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
+                    .map_err(field_error("level"))?,
+                inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
+                    .map_err(field_error("inner"))?,
+                list: reader
+                    .read_array(|reader| reader.read_int())
+                    .map_err(field_error("list"))?,
+                lookup: reader
+                    .read_map(|reader| reader.read_long())
+                    .map_err(field_error("lookup"))?,
+                maybe: reader
+                    .read_union_index(2)
+                    .and_then(|index| {
+                        if index == 0 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(::core::option::Option::Some)
+                        }
                     })
-                })
+                    .map_err(field_error("maybe"))?,
+                either: reader
+                    .read_union_index(3)
+                    .and_then(|index| {
+                        if index == 2 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            <SettingsEither as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                    index,
+                                    reader,
+                                )
+                                .map(::core::option::Option::Some)
+                        }
+                    })
+                    .map_err(field_error("either"))?,
+                day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                    .map_err(field_error("day"))?,
+                nothing: (),
+            })
         }
     }
     impl Settings {
@@ -735,20 +729,17 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Partial")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        required: reader.read_int().map_err(field_error("required"))?,
-                        optional: reader.read_int().map_err(field_error("optional"))?,
-                    })
-                })
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Partial")
+            }
+            ::core::result::Result::Ok(Self {
+                required: reader.read_int().map_err(field_error("required"))?,
+                optional: reader.read_int().map_err(field_error("optional"))?,
+            })
         }
     }
     impl Partial {
@@ -852,18 +843,15 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    match index {
-                        0 => reader.read_int().map(Self::Int),
-                        _ => {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(Self::String)
-                        }
-                    }
-                })
+            match index {
+                0 => reader.read_int().map(Self::Int),
+                _ => {
+                    reader
+                        .read_string()
+                        .map(::std::string::String::from)
+                        .map(Self::String)
+                }
+            }
         }
     }
 };

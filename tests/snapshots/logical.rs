@@ -182,104 +182,93 @@ pub mod example {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    reader
-                        .nested(|reader| {
-                            fn field_error(
-                                field: &'static str,
-                            ) -> impl ::core::ops::FnOnce(
-                                ::avdl2rs::DecodeError,
-                            ) -> ::avdl2rs::DecodeError {
-                                move |e| {
-                                    e.in_field(field).in_type("example.logical.Logical")
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("example.logical.Logical")
+                    }
+                    ::core::result::Result::Ok(Self {
+                        amount: ::avdl2rs::__private::decode_decimal_bytes(reader, 10, 2)
+                            .map_err(field_error("amount"))?,
+                        fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
+                                reader,
+                                8,
+                                18,
+                                4,
+                            )
+                            .map_err(field_error("fixed_amount"))?,
+                        id: ::avdl2rs::__private::decode_uuid_string(reader)
+                            .map_err(field_error("id"))?,
+                        fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
+                            .map_err(field_error("fixed_id"))?,
+                        day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                            .map_err(field_error("day"))?,
+                        time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
+                                reader,
+                            )
+                            .map_err(field_error("time_ms"))?,
+                        time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
+                                reader,
+                            )
+                            .map_err(field_error("time_us"))?,
+                        at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
+                                reader,
+                            )
+                            .map_err(field_error("at_ms"))?,
+                        at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
+                                reader,
+                            )
+                            .map_err(field_error("at_us"))?,
+                        at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
+                                reader,
+                            )
+                            .map_err(field_error("at_ns"))?,
+                        local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
+                                reader,
+                            )
+                            .map_err(field_error("local_ms"))?,
+                        local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
+                                reader,
+                            )
+                            .map_err(field_error("local_us"))?,
+                        local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
+                                reader,
+                            )
+                            .map_err(field_error("local_ns"))?,
+                        span: ::avdl2rs::__private::decode_duration(reader)
+                            .map_err(field_error("span"))?,
+                        unknown: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(field_error("unknown"))?,
+                        maybe_day: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                                        .map(::core::option::Option::Some)
                                 }
-                            }
-                            ::core::result::Result::Ok(Self {
-                                amount: ::avdl2rs::__private::decode_decimal_bytes(
-                                        reader,
-                                        10,
-                                        2,
-                                    )
-                                    .map_err(field_error("amount"))?,
-                                fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
-                                        reader,
-                                        8,
-                                        18,
-                                        4,
-                                    )
-                                    .map_err(field_error("fixed_amount"))?,
-                                id: ::avdl2rs::__private::decode_uuid_string(reader)
-                                    .map_err(field_error("id"))?,
-                                fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
-                                    .map_err(field_error("fixed_id"))?,
-                                day: ::avdl2rs::__private::logical_chrono::decode_date(
-                                        reader,
-                                    )
-                                    .map_err(field_error("day"))?,
-                                time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
-                                        reader,
-                                    )
-                                    .map_err(field_error("time_ms"))?,
-                                time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
-                                        reader,
-                                    )
-                                    .map_err(field_error("time_us"))?,
-                                at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                        reader,
-                                    )
-                                    .map_err(field_error("at_ms"))?,
-                                at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
-                                        reader,
-                                    )
-                                    .map_err(field_error("at_us"))?,
-                                at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
-                                        reader,
-                                    )
-                                    .map_err(field_error("at_ns"))?,
-                                local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
-                                        reader,
-                                    )
-                                    .map_err(field_error("local_ms"))?,
-                                local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
-                                        reader,
-                                    )
-                                    .map_err(field_error("local_us"))?,
-                                local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
-                                        reader,
-                                    )
-                                    .map_err(field_error("local_ns"))?,
-                                span: ::avdl2rs::__private::decode_duration(reader)
-                                    .map_err(field_error("span"))?,
-                                unknown: reader
-                                    .read_string()
-                                    .map(::std::string::String::from)
-                                    .map_err(field_error("unknown"))?,
-                                maybe_day: reader
-                                    .read_union_index(2)
-                                    .and_then(|index| {
-                                        if index == 0 {
-                                            ::core::result::Result::Ok(::core::option::Option::None)
-                                        } else {
-                                            ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                                                .map(::core::option::Option::Some)
-                                        }
-                                    })
-                                    .map_err(field_error("maybe_day"))?,
-                                when: reader
-                                    .read_union_index(3)
-                                    .and_then(|index| {
-                                        if index == 2 {
-                                            ::core::result::Result::Ok(::core::option::Option::None)
-                                        } else {
-                                            <LogicalWhen as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                                    index,
-                                                    reader,
-                                                )
-                                                .map(::core::option::Option::Some)
-                                        }
-                                    })
-                                    .map_err(field_error("when"))?,
                             })
-                        })
+                            .map_err(field_error("maybe_day"))?,
+                        when: reader
+                            .read_union_index(3)
+                            .and_then(|index| {
+                                if index == 2 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <LogicalWhen as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                            index,
+                                            reader,
+                                        )
+                                        .map(::core::option::Option::Some)
+                                }
+                            })
+                            .map_err(field_error("when"))?,
+                    })
                 }
             }
             impl Logical {
@@ -494,21 +483,18 @@ pub mod example {
                     index: usize,
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    reader
-                        .nested(|reader| {
-                            match index {
-                                0 => {
-                                    ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                            reader,
-                                        )
-                                        .map(Self::TimestampMillis)
-                                }
-                                _ => {
-                                    ::avdl2rs::__private::decode_uuid_string(reader)
-                                        .map(Self::Uuid)
-                                }
-                            }
-                        })
+                    match index {
+                        0 => {
+                            ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
+                                    reader,
+                                )
+                                .map(Self::TimestampMillis)
+                        }
+                        _ => {
+                            ::avdl2rs::__private::decode_uuid_string(reader)
+                                .map(Self::Uuid)
+                        }
+                    }
                 }
             }
         };

@@ -52,22 +52,19 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Customer")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        name: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(field_error("name"))?,
-                    })
-                })
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Customer")
+            }
+            ::core::result::Result::Ok(Self {
+                name: reader
+                    .read_string()
+                    .map(::std::string::String::from)
+                    .map_err(field_error("name"))?,
+            })
         }
     }
     impl Customer {
@@ -232,21 +229,18 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        reader
-                            .nested(|reader| {
-                                fn field_error(
-                                    field: &'static str,
-                                ) -> impl ::core::ops::FnOnce(
-                                    ::avdl2rs::DecodeError,
-                                ) -> ::avdl2rs::DecodeError {
-                                    move |e| {
-                                        e.in_field(field).in_type("com.example.common.Money")
-                                    }
-                                }
-                                ::core::result::Result::Ok(Self {
-                                    cents: reader.read_long().map_err(field_error("cents"))?,
-                                })
-                            })
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::DecodeError,
+                        ) -> ::avdl2rs::DecodeError {
+                            move |e| {
+                                e.in_field(field).in_type("com.example.common.Money")
+                            }
+                        }
+                        ::core::result::Result::Ok(Self {
+                            cents: reader.read_long().map_err(field_error("cents"))?,
+                        })
                     }
                 }
                 impl Money {
@@ -331,24 +325,21 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        reader
-                            .nested(|reader| {
-                                fn field_error(
-                                    field: &'static str,
-                                ) -> impl ::core::ops::FnOnce(
-                                    ::avdl2rs::DecodeError,
-                                ) -> ::avdl2rs::DecodeError {
-                                    move |e| {
-                                        e.in_field(field).in_type("com.example.common.Audit")
-                                    }
-                                }
-                                ::core::result::Result::Ok(Self {
-                                    order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
-                                            reader,
-                                        )
-                                        .map_err(field_error("order"))?,
-                                })
-                            })
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::DecodeError,
+                        ) -> ::avdl2rs::DecodeError {
+                            move |e| {
+                                e.in_field(field).in_type("com.example.common.Audit")
+                            }
+                        }
+                        ::core::result::Result::Ok(Self {
+                            order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
+                                    reader,
+                                )
+                                .map_err(field_error("order"))?,
+                        })
                     }
                 }
                 impl Audit {
@@ -461,32 +452,29 @@ pub mod com {
                     fn decode(
                         reader: &mut ::avdl2rs::codec::Reader<'_>,
                     ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        reader
-                            .nested(|reader| {
-                                fn field_error(
-                                    field: &'static str,
-                                ) -> impl ::core::ops::FnOnce(
-                                    ::avdl2rs::DecodeError,
-                                ) -> ::avdl2rs::DecodeError {
-                                    move |e| {
-                                        e.in_field(field).in_type("com.example.orders.Order")
-                                    }
-                                }
-                                ::core::result::Result::Ok(Self {
-                                    total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
-                                            reader,
-                                        )
-                                        .map_err(field_error("total"))?,
-                                    customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
-                                            reader,
-                                        )
-                                        .map_err(field_error("customer"))?,
-                                    status: <super::Status as ::avdl2rs::AvroDecode>::decode(
-                                            reader,
-                                        )
-                                        .map_err(field_error("status"))?,
-                                })
-                            })
+                        fn field_error(
+                            field: &'static str,
+                        ) -> impl ::core::ops::FnOnce(
+                            ::avdl2rs::DecodeError,
+                        ) -> ::avdl2rs::DecodeError {
+                            move |e| {
+                                e.in_field(field).in_type("com.example.orders.Order")
+                            }
+                        }
+                        ::core::result::Result::Ok(Self {
+                            total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
+                                    reader,
+                                )
+                                .map_err(field_error("total"))?,
+                            customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
+                                    reader,
+                                )
+                                .map_err(field_error("customer"))?,
+                            status: <super::Status as ::avdl2rs::AvroDecode>::decode(
+                                    reader,
+                                )
+                                .map_err(field_error("status"))?,
+                        })
                     }
                 }
                 impl Order {

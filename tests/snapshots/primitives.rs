@@ -126,53 +126,48 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Primitives")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        nothing: (),
-                        flag: reader.read_boolean().map_err(field_error("flag"))?,
-                        count: reader.read_int().map_err(field_error("count"))?,
-                        total: reader.read_long().map_err(field_error("total"))?,
-                        ratio: reader.read_float().map_err(field_error("ratio"))?,
-                        precise: reader.read_double().map_err(field_error("precise"))?,
-                        blob: reader
-                            .read_bytes()
-                            .map(<[u8]>::to_vec)
-                            .map_err(field_error("blob"))?,
-                        label: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(field_error("label"))?,
-                        tags: reader
-                            .read_array(|reader| {
-                                reader.read_string().map(::std::string::String::from)
-                            })
-                            .map_err(field_error("tags"))?,
-                        matrix: reader
-                            .read_array(|reader| {
-                                reader.read_array(|reader| reader.read_long())
-                            })
-                            .map_err(field_error("matrix"))?,
-                        index: reader
-                            .read_map(|reader| {
-                                reader
-                                    .read_array(|reader| {
-                                        reader.read_map(|reader| reader.read_int())
-                                    })
-                            })
-                            .map_err(field_error("index"))?,
-                        nothings: reader
-                            .read_array(|_| ::core::result::Result::Ok(()))
-                            .map_err(field_error("nothings"))?,
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Primitives")
+            }
+            ::core::result::Result::Ok(Self {
+                nothing: (),
+                flag: reader.read_boolean().map_err(field_error("flag"))?,
+                count: reader.read_int().map_err(field_error("count"))?,
+                total: reader.read_long().map_err(field_error("total"))?,
+                ratio: reader.read_float().map_err(field_error("ratio"))?,
+                precise: reader.read_double().map_err(field_error("precise"))?,
+                blob: reader
+                    .read_bytes()
+                    .map(<[u8]>::to_vec)
+                    .map_err(field_error("blob"))?,
+                label: reader
+                    .read_string()
+                    .map(::std::string::String::from)
+                    .map_err(field_error("label"))?,
+                tags: reader
+                    .read_array(|reader| {
+                        reader.read_string().map(::std::string::String::from)
                     })
-                })
+                    .map_err(field_error("tags"))?,
+                matrix: reader
+                    .read_array(|reader| reader.read_array(|reader| reader.read_long()))
+                    .map_err(field_error("matrix"))?,
+                index: reader
+                    .read_map(|reader| {
+                        reader
+                            .read_array(|reader| {
+                                reader.read_map(|reader| reader.read_int())
+                            })
+                    })
+                    .map_err(field_error("index"))?,
+                nothings: reader
+                    .read_array(|_| ::core::result::Result::Ok(()))
+                    .map_err(field_error("nothings"))?,
+            })
         }
     }
     impl Primitives {

@@ -138,22 +138,19 @@ pub mod r#match {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    reader
-                        .nested(|reader| {
-                            fn field_error(
-                                field: &'static str,
-                            ) -> impl ::core::ops::FnOnce(
-                                ::avdl2rs::DecodeError,
-                            ) -> ::avdl2rs::DecodeError {
-                                move |e| e.in_field(field).in_type("match.self.Box")
-                            }
-                            ::core::result::Result::Ok(Self {
-                                vec: reader
-                                    .read_string()
-                                    .map(::std::string::String::from)
-                                    .map_err(field_error("Vec"))?,
-                            })
-                        })
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("match.self.Box")
+                    }
+                    ::core::result::Result::Ok(Self {
+                        vec: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(field_error("Vec"))?,
+                    })
                 }
             }
             impl Box {
@@ -278,45 +275,40 @@ pub mod r#match {
                 fn decode(
                     reader: &mut ::avdl2rs::codec::Reader<'_>,
                 ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    reader
-                        .nested(|reader| {
-                            fn field_error(
-                                field: &'static str,
-                            ) -> impl ::core::ops::FnOnce(
-                                ::avdl2rs::DecodeError,
-                            ) -> ::avdl2rs::DecodeError {
-                                move |e| e.in_field(field).in_type("match.self.type")
-                            }
-                            ::core::result::Result::Ok(Self {
-                                r#type: reader
-                                    .read_string()
-                                    .map(::std::string::String::from)
-                                    .map_err(field_error("type"))?,
-                                self_: reader.read_int().map_err(field_error("self"))?,
-                                self_2: reader.read_int().map_err(field_error("Self"))?,
-                                super_: reader.read_int().map_err(field_error("super"))?,
-                                crate_: reader.read_int().map_err(field_error("crate"))?,
-                                r#fn: reader.read_int().map_err(field_error("fn"))?,
-                                r#async: reader.read_int().map_err(field_error("async"))?,
-                                f_: reader.read_int().map_err(field_error("_"))?,
-                                camel_case: reader
-                                    .read_int()
-                                    .map_err(field_error("camelCase"))?,
-                                option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
-                                    .map_err(field_error("Option"))?,
-                                result: reader
-                                    .read_union_index(2)
-                                    .and_then(|index| {
-                                        if index == 0 {
-                                            ::core::result::Result::Ok(::core::option::Option::None)
-                                        } else {
-                                            <Box as ::avdl2rs::AvroDecode>::decode(reader)
-                                                .map(::core::option::Option::Some)
-                                        }
-                                    })
-                                    .map_err(field_error("Result"))?,
+                    fn field_error(
+                        field: &'static str,
+                    ) -> impl ::core::ops::FnOnce(
+                        ::avdl2rs::DecodeError,
+                    ) -> ::avdl2rs::DecodeError {
+                        move |e| e.in_field(field).in_type("match.self.type")
+                    }
+                    ::core::result::Result::Ok(Self {
+                        r#type: reader
+                            .read_string()
+                            .map(::std::string::String::from)
+                            .map_err(field_error("type"))?,
+                        self_: reader.read_int().map_err(field_error("self"))?,
+                        self_2: reader.read_int().map_err(field_error("Self"))?,
+                        super_: reader.read_int().map_err(field_error("super"))?,
+                        crate_: reader.read_int().map_err(field_error("crate"))?,
+                        r#fn: reader.read_int().map_err(field_error("fn"))?,
+                        r#async: reader.read_int().map_err(field_error("async"))?,
+                        f_: reader.read_int().map_err(field_error("_"))?,
+                        camel_case: reader.read_int().map_err(field_error("camelCase"))?,
+                        option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
+                            .map_err(field_error("Option"))?,
+                        result: reader
+                            .read_union_index(2)
+                            .and_then(|index| {
+                                if index == 0 {
+                                    ::core::result::Result::Ok(::core::option::Option::None)
+                                } else {
+                                    <Box as ::avdl2rs::AvroDecode>::decode(reader)
+                                        .map(::core::option::Option::Some)
+                                }
                             })
-                        })
+                            .map_err(field_error("Result"))?,
+                    })
                 }
             }
             impl Type {

@@ -54,20 +54,17 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Point")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        x: reader.read_int().map_err(field_error("x"))?,
-                        y: reader.read_int().map_err(field_error("y"))?,
-                    })
-                })
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Point")
+            }
+            ::core::result::Result::Ok(Self {
+                x: reader.read_int().map_err(field_error("x"))?,
+                y: reader.read_int().map_err(field_error("y"))?,
+            })
         }
     }
     impl Point {
@@ -329,94 +326,89 @@ const _: () = {
         fn decode(
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Shapes")
-                    }
-                    ::core::result::Result::Ok(Self {
-                        null_first: reader
-                            .read_union_index(2)
+            fn field_error(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(
+                ::avdl2rs::DecodeError,
+            ) -> ::avdl2rs::DecodeError {
+                move |e| e.in_field(field).in_type("Shapes")
+            }
+            ::core::result::Result::Ok(Self {
+                null_first: reader
+                    .read_union_index(2)
+                    .and_then(|index| {
+                        if index == 0 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            reader
+                                .read_string()
+                                .map(::std::string::String::from)
+                                .map(::core::option::Option::Some)
+                        }
+                    })
+                    .map_err(field_error("null_first"))?,
+                null_last: reader
+                    .read_union_index(2)
+                    .and_then(|index| {
+                        if index == 1 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            reader.read_long().map(::core::option::Option::Some)
+                        }
+                    })
+                    .map_err(field_error("null_last"))?,
+                optional_record: reader
+                    .read_union_index(2)
+                    .and_then(|index| {
+                        if index == 0 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
+                                .map(::core::option::Option::Some)
+                        }
+                    })
+                    .map_err(field_error("optional_record"))?,
+                multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
+                    .map_err(field_error("multi"))?,
+                multi_with_null: reader
+                    .read_union_index(4)
+                    .and_then(|index| {
+                        if index == 1 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            <ShapesMultiWithNull as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                    index,
+                                    reader,
+                                )
+                                .map(::core::option::Option::Some)
+                        }
+                    })
+                    .map_err(field_error("multi_with_null"))?,
+                in_array: reader
+                    .read_array(|reader| {
+                        reader
+                            .read_union_index(3)
                             .and_then(|index| {
                                 if index == 0 {
                                     ::core::result::Result::Ok(::core::option::Option::None)
                                 } else {
-                                    reader
-                                        .read_string()
-                                        .map(::std::string::String::from)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(field_error("null_first"))?,
-                        null_last: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 1 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    reader.read_long().map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(field_error("null_last"))?,
-                        optional_record: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <Point as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                            .map_err(field_error("optional_record"))?,
-                        multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
-                            .map_err(field_error("multi"))?,
-                        multi_with_null: reader
-                            .read_union_index(4)
-                            .and_then(|index| {
-                                if index == 1 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <ShapesMultiWithNull as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+                                    <ShapesInArrayItem as ::avdl2rs::__private::DecodeBranch>::decode_branch(
                                             index,
                                             reader,
                                         )
                                         .map(::core::option::Option::Some)
                                 }
                             })
-                            .map_err(field_error("multi_with_null"))?,
-                        in_array: reader
-                            .read_array(|reader| {
-                                reader
-                                    .read_union_index(3)
-                                    .and_then(|index| {
-                                        if index == 0 {
-                                            ::core::result::Result::Ok(::core::option::Option::None)
-                                        } else {
-                                            <ShapesInArrayItem as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                                    index,
-                                                    reader,
-                                                )
-                                                .map(::core::option::Option::Some)
-                                        }
-                                    })
-                            })
-                            .map_err(field_error("in_array"))?,
-                        in_map: reader
-                            .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
-                                reader,
-                            ))
-                            .map_err(field_error("in_map"))?,
-                        only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(
-                                reader,
-                            )
-                            .map_err(field_error("only_branch"))?,
                     })
-                })
+                    .map_err(field_error("in_array"))?,
+                in_map: reader
+                    .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
+                        reader,
+                    ))
+                    .map_err(field_error("in_map"))?,
+                only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(reader)
+                    .map_err(field_error("only_branch"))?,
+            })
         }
     }
     impl Shapes {
@@ -619,27 +611,17 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    match index {
-                        0 => reader.read_int().map(Self::Int),
-                        1 => {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(Self::String)
-                        }
-                        2 => {
-                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(Self::Point)
-                        }
-                        _ => {
-                            reader
-                                .read_array(|reader| reader.read_double())
-                                .map(Self::Array)
-                        }
-                    }
-                })
+            match index {
+                0 => reader.read_int().map(Self::Int),
+                1 => {
+                    reader
+                        .read_string()
+                        .map(::std::string::String::from)
+                        .map(Self::String)
+                }
+                2 => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
+                _ => reader.read_array(|reader| reader.read_double()).map(Self::Array),
+            }
         }
     }
     #[automatically_derived]
@@ -754,26 +736,16 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    match index {
-                        0 => {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(Self::String)
-                        }
-                        2 => {
-                            <Colour as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(Self::Colour)
-                        }
-                        _ => {
-                            reader
-                                .read_map(|reader| reader.read_boolean())
-                                .map(Self::Map)
-                        }
-                    }
-                })
+            match index {
+                0 => {
+                    reader
+                        .read_string()
+                        .map(::std::string::String::from)
+                        .map(Self::String)
+                }
+                2 => <Colour as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Colour),
+                _ => reader.read_map(|reader| reader.read_boolean()).map(Self::Map),
+            }
         }
     }
 };
@@ -838,18 +810,15 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    match index {
-                        1 => reader.read_int().map(Self::Int),
-                        _ => {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(Self::String)
-                        }
-                    }
-                })
+            match index {
+                1 => reader.read_int().map(Self::Int),
+                _ => {
+                    reader
+                        .read_string()
+                        .map(::std::string::String::from)
+                        .map(Self::String)
+                }
+            }
         }
     }
 };
@@ -911,16 +880,10 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    match index {
-                        0 => reader.read_bytes().map(<[u8]>::to_vec).map(Self::Bytes),
-                        _ => {
-                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(Self::Point)
-                        }
-                    }
-                })
+            match index {
+                0 => reader.read_bytes().map(<[u8]>::to_vec).map(Self::Bytes),
+                _ => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
+            }
         }
     }
     #[automatically_derived]
@@ -1013,11 +976,8 @@ const _: () = {
             index: usize,
             reader: &mut ::avdl2rs::codec::Reader<'_>,
         ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            reader
-                .nested(|reader| {
-                    let _ = index;
-                    reader.read_float().map(Self::Float)
-                })
+            let _ = index;
+            reader.read_float().map(Self::Float)
         }
     }
     #[automatically_derived]

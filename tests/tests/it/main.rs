@@ -11,6 +11,7 @@ mod codegen_valid_schemas;
 mod derive_holds_generated;
 mod derive_schemas;
 mod derive_twins;
+mod generated_depth;
 mod generated_differential;
 mod idl_conformance;
 mod located_errors;
