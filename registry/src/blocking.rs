@@ -5,6 +5,7 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use avdl2rs::compat::CompatLevel;
+use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 
 use crate::api::{self, Call};
 use crate::cache::Cache;
@@ -13,6 +14,9 @@ use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
+use crate::serdes::{
+    deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
+};
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
@@ -133,5 +137,35 @@ impl Client {
         }
         cache.land(&key, &flight);
         result
+    }
+}
+
+/// Frames values of `T` for Kafka, asking the registry through the blocking [`Client`].
+pub type Serializer<T> = crate::serdes::Serializer<T, Client>;
+/// A [`Serializer`] bound to one topic.
+pub type TopicSerializer<'a, T> = crate::serdes::TopicSerializer<'a, T, Client>;
+/// Reads Confluent frames into `T`, fetching writer schemas through the blocking [`Client`].
+pub type Deserializer<T> = crate::serdes::Deserializer<T, Client>;
+
+impl<T: AvroSchema + AvroEncode> Serializer<T> {
+    serializer_methods!(;);
+}
+
+impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
+    topic_serializer_methods!(;);
+}
+
+impl<T: AvroSchema + AvroDecode> Deserializer<T> {
+    deserializer_methods!(;);
+}
+
+impl avdl2rs::resolve::SchemaLookup for Client {
+    /// The writer schema of `id`, with its references assembled into it.
+    fn schema_by_id(
+        &self,
+        id: i32,
+    ) -> std::result::Result<Arc<str>, avdl2rs::resolve::LookupError> {
+        let schema = Client::schema_by_id(self, id)?;
+        Ok(Arc::from(self.assembled(&schema)?))
     }
 }

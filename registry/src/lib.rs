@@ -35,22 +35,22 @@ mod core;
 mod error;
 #[cfg(feature = "async")]
 pub mod nonblocking;
-// Assembling referenced schemas serves the consumer side, which is blocking.
-#[cfg(feature = "blocking")]
 mod references;
 mod retry;
-#[cfg(feature = "blocking")]
-mod serdes;
+#[cfg(any(feature = "blocking", feature = "async"))]
+pub mod serdes;
 mod types;
 
 pub use auth::{Auth, TokenProvider};
 /// The compatibility levels, shared with avdl2rs's own check.
 pub use avdl2rs::compat::CompatLevel;
+#[cfg(feature = "blocking")]
+pub use blocking::{Deserializer, Serializer, TopicSerializer};
 pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
-#[cfg(feature = "blocking")]
-pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig, TopicSerializer};
+#[cfg(any(feature = "blocking", feature = "async"))]
+pub use serdes::{Dependencies, SerdeError, SerializerConfig};
 pub use types::{
     CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };
