@@ -12,11 +12,13 @@ use crate::cache::Cache;
 use crate::client::client_methods;
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
+use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
 use crate::serdes::{
     deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
 };
+use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
@@ -37,6 +39,7 @@ impl Client {
             .timeout_connect(Some(config.connect_timeout))
             .timeout_global(Some(config.request_timeout))
             .http_status_as_error(false)
+            .tls_config(tls_config(&config)?)
             .build()
             .into();
         Ok(Client {
@@ -75,9 +78,9 @@ impl Client {
     }
 
     fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
-        let transport = |e: &dyn std::fmt::Display| RegistryError::Transport {
+        let transport = |e: &dyn std::error::Error| RegistryError::Transport {
             url: outgoing.url.clone(),
-            message: e.to_string(),
+            message: error_chain(e),
         };
         let mut builder = ureq::http::Request::builder()
             .method(outgoing.method.as_str())
@@ -138,6 +141,30 @@ impl Client {
         cache.land(&key, &flight);
         result
     }
+}
+
+/// The certificates of `config` as ureq takes them.
+fn tls_config(config: &ClientConfig) -> Result<ureq::tls::TlsConfig> {
+    use ureq::tls::{Certificate, ClientCert, PemItem, PrivateKey, RootCerts};
+    let certificates = Certificates::of(config)?;
+    let der = |c: &rustls_pki_types::CertificateDer<'_>| Certificate::from_der(c).to_owned();
+    let mut tls = ureq::tls::TlsConfig::builder();
+    if !certificates.roots.is_empty() {
+        let roots = certificates.roots.iter().map(der);
+        tls = tls.root_certs(RootCerts::from(roots));
+    }
+    if let Some(client) = &certificates.client {
+        let chain: Vec<_> = ureq::tls::parse_pem(&client.pem)
+            .filter_map(|item| match item {
+                Ok(PemItem::Certificate(cert)) => Some(cert),
+                _ => None,
+            })
+            .collect();
+        let key = PrivateKey::from_pem(&client.pem)
+            .map_err(|e| RegistryError::Config(format!("client key: {e}")))?;
+        tls = tls.client_cert(Some(ClientCert::new_with_certs(&chain, key)));
+    }
+    Ok(tls.build())
 }
 
 /// Frames values of `T` for Kafka, asking the registry through the blocking [`Client`].

@@ -39,6 +39,8 @@ mod references;
 mod retry;
 #[cfg(any(feature = "blocking", feature = "async"))]
 pub mod serdes;
+#[cfg(feature = "tls")]
+mod tls;
 mod types;
 
 pub use auth::{Auth, TokenProvider};
@@ -46,7 +48,10 @@ pub use auth::{Auth, TokenProvider};
 pub use avdl2rs::compat::CompatLevel;
 #[cfg(feature = "blocking")]
 pub use blocking::{Deserializer, Serializer, TopicSerializer};
-pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
+pub use config::{
+    ClientConfig, TlsConfig, BASIC_AUTH_VAR, BEARER_VAR, CA_CERT_VAR, CLIENT_CERT_VAR,
+    CLIENT_KEY_VAR, URL_VAR,
+};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
 #[cfg(any(feature = "blocking", feature = "async"))]

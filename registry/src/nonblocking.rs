@@ -10,11 +10,13 @@ use crate::cache::Cache;
 use crate::client::client_methods;
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
+use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
 use crate::serdes::{
     deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
 };
+use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
@@ -31,11 +33,20 @@ pub struct Client {
 impl Client {
     /// A client with these settings.
     pub fn new(config: ClientConfig) -> Result<Self> {
-        let http = reqwest::Client::builder()
+        let mut http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
-            .build()
-            .map_err(|e| RegistryError::Config(e.to_string()))?;
+            .tls_built_in_root_certs(false);
+        let config_error = |e: reqwest::Error| RegistryError::Config(error_chain(&e));
+        let certificates = Certificates::of(&config)?;
+        for root in &certificates.roots {
+            let root = reqwest::Certificate::from_der(root).map_err(config_error)?;
+            http = http.add_root_certificate(root);
+        }
+        if let Some(client) = &certificates.client {
+            http = http.identity(reqwest::Identity::from_pem(&client.pem).map_err(config_error)?);
+        }
+        let http = http.build().map_err(config_error)?;
         Ok(Client {
             core: Core::new(config)?,
             http,
@@ -75,7 +86,7 @@ impl Client {
     async fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
         let transport = |e: reqwest::Error| RegistryError::Transport {
             url: outgoing.url.clone(),
-            message: e.to_string(),
+            message: error_chain(&e),
         };
         let method = reqwest::Method::from_bytes(outgoing.method.as_str().as_bytes())
             .map_err(|e| RegistryError::Config(e.to_string()))?;
