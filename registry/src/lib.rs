@@ -11,7 +11,12 @@
 //! * `blocking` (default): `blocking::Client`, over `ureq`, which starts no async runtime;
 //! * `async`: `nonblocking::Client`, over `reqwest` with rustls, for tokio programs.
 //!
-//! (Each module exists only with its feature, so these names are not links.)
+//! (Each module exists only with its feature, so these names are not links.) Each transport
+//! module also has its `Serializer` and `Deserializer`, the generic ones of [`serdes`] over
+//! its client; the crate root re-exports the blocking ones.
+//!
+//! `https://` registries are reached with rustls, trusting the system's root certificates or
+//! a custom CA, presenting a client certificate when one is set ([`TlsConfig`]).
 //!
 //! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
 //! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this

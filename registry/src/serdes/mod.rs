@@ -150,14 +150,52 @@ struct Last {
     target: Target,
 }
 
+/// Topic names (map keys) up to this long are kept in the per-thread [`Hot`] entry.
+const HOT_TOPIC: usize = 48;
+
+/// The warm path's per-thread entry: the last topic of one serializer whose target writes
+/// the type's own encoding for good. Plain data without `Drop`, so reading it is a few loads
+/// at a fixed thread-local address: no lazy initialization, no call, no reference count.
+#[derive(Clone, Copy)]
+struct Hot {
+    /// The serializer's id; 0 for none.
+    serializer: u64,
+    id: i32,
+    len: usize,
+    key: [u8; HOT_TOPIC],
+}
+
 thread_local! {
     /// The type's own encoding, before translation to the latest schema's.
     static SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
     static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+    static HOT: Cell<Hot> = const {
+        Cell::new(Hot { serializer: 0, id: 0, len: 0, key: [0; HOT_TOPIC] })
+    };
 }
 
-/// Tells serializers apart in [`LAST`].
-static NEXT_SERIALIZER: AtomicU64 = AtomicU64::new(0);
+/// Whether two byte strings are equal, compared inline in overlapping words: topic names are
+/// short, and a call to `memcmp` cost as much as the rest of the warm path.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_ne_bytes(s[at..at + 8].try_into().expect("8"));
+    let half = |s: &[u8], at: usize| u32::from_ne_bytes(s[at..at + 4].try_into().expect("4"));
+    match n {
+        8.. => {
+            let words_equal = (0..n / 8).all(|i| word(a, i * 8) == word(b, i * 8));
+            words_equal && word(a, n - 8) == word(b, n - 8)
+        }
+        4.. => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        _ => (0..n).all(|i| a[i] == b[i]),
+    }
+}
+
+/// Tells serializers apart in [`LAST`] and [`HOT`]; 0 is no serializer.
+static NEXT_SERIALIZER: AtomicU64 = AtomicU64::new(1);
 
 /// Frames values of `T` for Kafka: `0x00`, the schema id, the Avro body, asking the registry
 /// through the client `C` (`blocking::Client` or `nonblocking::Client`). Resolved ids are kept
@@ -189,9 +227,24 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
             .subject(topic, self.config.part, T::FULL_NAME)
     }
 
+    /// The schema id of `topic` when the thread's last target is this topic's and writes
+    /// `T`'s own encoding for good: the warm path of `serialize_into`, which reads the
+    /// thread's [`Hot`] entry (a whole [`Target`] passed through memory, a `RefCell` and a
+    /// `memcmp` call cost more than the framing itself).
+    #[inline]
+    pub(crate) fn own_id(&self, topic: &str) -> Option<i32> {
+        let key = self.topic_key(topic).as_bytes();
+        let hot = HOT.get();
+        let known = hot.serializer == self.id
+            && hot.len == key.len()
+            && same_bytes(&hot.key[..hot.len.min(HOT_TOPIC)], key);
+        known.then_some(hot.id)
+    }
+
     /// The target of `topic` without asking the registry: the thread's last one, when it is
     /// for this topic, else the shared map's.
-    #[inline]
+    #[cold]
+    #[inline(never)]
     pub(crate) fn known_target(&self, topic: &str) -> Option<Target> {
         let last = LAST.with_borrow(|last| {
             last.as_ref()
@@ -201,10 +254,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         last.or_else(|| self.shared_target(topic))
     }
 
-    /// The target of `topic` in the shared map, remembered as the thread's last. Out of line:
-    /// the warm path should not carry it.
-    #[cold]
-    #[inline(never)]
+    /// The target of `topic` in the shared map, remembered as the thread's last.
     fn shared_target(&self, topic: &str) -> Option<Target> {
         let target = self
             .targets
@@ -232,9 +282,22 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
             topic: topic.to_owned(),
             target: target.clone(),
         }));
+        let key = self.topic_key(topic).as_bytes();
+        let own = target.translate.is_none() && target.expires.is_none();
+        if own && key.len() <= HOT_TOPIC {
+            let mut hot = Hot {
+                serializer: self.id,
+                id: target.id,
+                len: key.len(),
+                key: [0; HOT_TOPIC],
+            };
+            hot.key[..key.len()].copy_from_slice(key);
+            HOT.set(hot);
+        }
     }
 
     /// Record-name subjects do not depend on the topic: one entry serves them all.
+    #[inline]
     fn topic_key<'a>(&self, topic: &'a str) -> &'a str {
         match self.config.subject_strategy {
             SubjectNameStrategy::RecordName => "",
@@ -314,6 +377,9 @@ macro_rules! serializer_methods {
         /// handle.
         #[inline]
         pub $($async)? fn serialize_into(&self, topic: &str, value: &T, out: &mut Vec<u8>) -> Result<(), SerdeError> {
+            if let Some(id) = self.own_id(topic) {
+                return crate::serdes::write_own(id, value, out);
+            }
             let target = match self.known_target(topic) {
                 Some(target) => target,
                 None => self.resolve_target(topic) $($await)*?,
@@ -456,6 +522,18 @@ macro_rules! deserializer_methods {
 
 pub(crate) use {deserializer_methods, serializer_methods, topic_serializer_methods};
 
+/// Writes the frame of `value` under `id`, in `T`'s own encoding, to `out`, cleared first.
+#[inline]
+pub(crate) fn write_own<T: AvroEncode>(
+    id: i32,
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), SerdeError> {
+    out.clear();
+    wire::write_confluent_header(out, id);
+    Ok(value.encode(out)?)
+}
+
 /// Writes the frame of `value` for `target` to `out`, cleared first.
 #[inline]
 pub(crate) fn write_frame<T: AvroEncode>(
@@ -463,11 +541,11 @@ pub(crate) fn write_frame<T: AvroEncode>(
     value: &T,
     out: &mut Vec<u8>,
 ) -> Result<(), SerdeError> {
+    let Some(plan) = &target.translate else {
+        return write_own(target.id, value, out);
+    };
     out.clear();
     wire::write_confluent_header(out, target.id);
-    let Some(plan) = &target.translate else {
-        return Ok(value.encode(out)?);
-    };
     let mut own = SCRATCH.take();
     own.clear();
     let result = value
@@ -583,6 +661,33 @@ impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn topics_compare_by_content() {
+        let names = [
+            "",
+            "a",
+            "b",
+            "ab",
+            "abc",
+            "abd",
+            "orders",
+            "orderz",
+            "bench-orders",
+            "bench-orderz",
+            "xench-orders",
+            "orders-of-sixteen",
+            "orders-of-sixteex",
+            "yrders-of-sixteen",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+            }
+        }
+        let owned = "bench-orders".to_owned();
+        assert!(same_bytes(b"bench-orders", owned.as_bytes()));
+    }
 
     #[test]
     fn only_schemas_not_fetched_yet_are_fetched() {

@@ -7,7 +7,7 @@ use crate::support;
 
 use std::sync::{Arc, Barrier};
 
-use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy};
+use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy, SubjectPart};
 use avdl2rs_registry::{codes, ClientConfig, Dependencies, SerdeError, SerializerConfig};
 use serde_json::json;
 use support::fake::{Answer, Fake};
@@ -94,6 +94,32 @@ fn auto_register_once_then_frames_from_the_cache<X: Transport>() {
     assert_eq!(requests.len(), 2, "{requests:#?}");
     let sent: serde_json::Value = serde_json::from_str(&requests[0].body).unwrap();
     assert_eq!(sent, json!({ "schema": OrderV1::SCHEMA_JSON }));
+}
+
+fn interleaved_topics_and_serializers_keep_their_own_ids<X: Transport>() {
+    let fake = Fake::start(|seen, _| match seen.path.as_str() {
+        "/subjects/a-value/versions" => Answer::json(200, r#"{"id":1}"#),
+        "/subjects/b-value/versions" => Answer::json(200, r#"{"id":2}"#),
+        "/subjects/a-key/versions" => Answer::json(200, r#"{"id":3}"#),
+        _ => Answer::error(404, 40401, "unexpected"),
+    });
+    let values = X::producer::<OrderV1>(client(&fake.url), SerializerConfig::default());
+    let key_config = SerializerConfig {
+        part: SubjectPart::Key,
+        ..SerializerConfig::default()
+    };
+    let keys = X::producer::<OrderV1>(client(&fake.url), key_config);
+    let order = OrderV1 { id: 1 };
+    let mut frame = Vec::new();
+    for _ in 0..3 {
+        for (producer, topic, id) in [(&values, "a", 1), (&values, "b", 2), (&keys, "a", 3)] {
+            producer.serialize_into(topic, &order, &mut frame).unwrap();
+            assert_eq!(frame, order.to_confluent(id).unwrap(), "{topic} {id}");
+            producer.serialize_into(topic, &order, &mut frame).unwrap();
+            assert_eq!(frame, order.to_confluent(id).unwrap(), "{topic} {id} again");
+        }
+    }
+    assert_eq!(fake.count(), 3);
 }
 
 fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
@@ -426,6 +452,7 @@ fn round_trip_through_the_real_registry<X: Transport>() {
 
 both_serdes!(
     auto_register_once_then_frames_from_the_cache,
+    interleaved_topics_and_serializers_keep_their_own_ids,
     without_auto_register_the_schema_is_looked_up,
     a_missing_schema_is_a_typed_error,
     a_fixed_schema_id_asks_nothing,
