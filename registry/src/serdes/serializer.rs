@@ -14,7 +14,7 @@ use avdl2rs::schema::SchemaSet;
 use avdl2rs::{wire, AvroEncode, AvroSchema, SubjectNameStrategy};
 
 use super::dependencies::{split, Part};
-use super::warm::{same_bytes, Hot, Last, HOT, HOT_TOPIC, LAST, NEXT_SERIALIZER, SCRATCH};
+use super::warm::{Last, HOT, LAST, NEXT_SERIALIZER, SCRATCH};
 use super::{Dependencies, SerdeError, SerializerConfig};
 use crate::error::RegistryError;
 use crate::types::{Schema, SchemaReference};
@@ -75,16 +75,11 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
 
     /// The schema id of `topic` when the thread's last target is this topic's and writes
     /// `T`'s own encoding for good: the warm path of `serialize_into`, which reads the
-    /// thread's [`Hot`] entry (a whole [`Target`] passed through memory, a `RefCell` and a
-    /// `memcmp` call cost more than the framing itself).
+    /// thread's `Hot` entry.
     #[inline]
     pub(crate) fn own_id(&self, topic: &str) -> Option<i32> {
         let key = self.topic_key(topic).as_bytes();
-        let hot = HOT.get();
-        let known = hot.serializer == self.id
-            && hot.len == key.len()
-            && same_bytes(&hot.key[..hot.len.min(HOT_TOPIC)], key);
-        known.then_some(hot.id)
+        HOT.with(|hot| hot.id_of(self.id, key))
     }
 
     /// The target of `topic` without asking the registry: the thread's last one, when it is
@@ -130,15 +125,8 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         }));
         let key = self.topic_key(topic).as_bytes();
         let own = target.translate.is_none() && target.expires.is_none();
-        if own && key.len() <= HOT_TOPIC {
-            let mut hot = Hot {
-                serializer: self.id,
-                id: target.id,
-                len: key.len(),
-                key: [0; HOT_TOPIC],
-            };
-            hot.key[..key.len()].copy_from_slice(key);
-            HOT.set(hot);
+        if own {
+            HOT.with(|hot| hot.keep(self.id, key, target.id));
         }
     }
 
@@ -357,11 +345,23 @@ pub(crate) fn write_frame<T: AvroEncode>(
     value: &T,
     out: &mut Vec<u8>,
 ) -> Result<(), SerdeError> {
-    let Some(plan) = &target.translate else {
-        return write_own(target.id, value, out);
-    };
+    match &target.translate {
+        None => write_own(target.id, value, out),
+        Some(plan) => write_translated(target.id, plan, value, out),
+    }
+}
+
+/// Writes the frame of `value` under `id` in the encoding `plan` translates `T`'s into.
+/// Out of line: the warm path of the type's own encoding should not carry it.
+#[inline(never)]
+fn write_translated<T: AvroEncode>(
+    id: i32,
+    plan: &ResolutionPlan,
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), SerdeError> {
     out.clear();
-    wire::write_confluent_header(out, target.id);
+    wire::write_confluent_header(out, id);
     let mut own = SCRATCH.take();
     own.clear();
     let result = value

@@ -14,48 +14,88 @@ pub(super) struct Last {
     pub(super) target: Target,
 }
 
-/// Topic names (map keys) up to this long are kept in the per-thread [`Hot`] entry.
-pub(super) const HOT_TOPIC: usize = 48;
+/// Topic names (map keys) up to this many 8-byte words are kept in the per-thread [`Hot`]
+/// entry; longer ones take the [`Last`] path.
+const HOT_WORDS: usize = 6;
 
 /// The warm path's per-thread entry: the last topic of one serializer whose target writes
-/// the type's own encoding for good. Plain data without `Drop`, so reading it is a few loads
-/// at a fixed thread-local address: no lazy initialization, no call, no reference count.
-#[derive(Clone, Copy)]
+/// the type's own encoding for good. Cells of plain numbers, without `Drop`, so reading it is
+/// a few loads at a fixed thread-local address: no lazy initialization, no call, no borrow
+/// flag, no copy through the stack, and the topic is compared in words, without `memcmp`
+/// (each of those cost as much as the framing itself).
 pub(super) struct Hot {
     /// The serializer's id; 0 for none.
-    pub(super) serializer: u64,
-    pub(super) id: i32,
-    pub(super) len: usize,
-    pub(super) key: [u8; HOT_TOPIC],
+    serializer: Cell<u64>,
+    id: Cell<i32>,
+    len: Cell<usize>,
+    /// The topic's whole 8-byte words.
+    words: [Cell<u64>; HOT_WORDS],
+    /// The topic's [`tail`].
+    tail: Cell<u64>,
+}
+
+impl Hot {
+    const fn empty() -> Hot {
+        Hot {
+            serializer: Cell::new(0),
+            id: Cell::new(0),
+            len: Cell::new(0),
+            words: [const { Cell::new(0) }; HOT_WORDS],
+            tail: Cell::new(0),
+        }
+    }
+
+    /// The schema id kept for `key` of `serializer`, if this entry is theirs.
+    #[inline]
+    pub(super) fn id_of(&self, serializer: u64, key: &[u8]) -> Option<i32> {
+        let same = self.serializer.get() == serializer
+            && self.len.get() == key.len()
+            && self.tail.get() == tail(key)
+            && words(key).zip(&self.words).all(|(w, kept)| w == kept.get());
+        same.then(|| self.id.get())
+    }
+
+    /// Keeps `id` for `key` of `serializer`, when the key fits.
+    pub(super) fn keep(&self, serializer: u64, key: &[u8], id: i32) {
+        if key.len() > HOT_WORDS * 8 {
+            return;
+        }
+        self.serializer.set(serializer);
+        self.id.set(id);
+        self.len.set(key.len());
+        self.tail.set(tail(key));
+        for (w, kept) in words(key).zip(&self.words) {
+            kept.set(w);
+        }
+    }
+}
+
+/// The whole 8-byte words of `key`.
+#[inline]
+fn words(key: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    key.chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+}
+
+/// The bytes [`words`] leaves out, with overlap, as one number: the last 8 bytes; for
+/// shorter keys the first and last 4, or the bytes themselves. With the lengths equal, equal
+/// words and tails are equal keys.
+#[inline]
+fn tail(key: &[u8]) -> u64 {
+    let n = key.len();
+    let four = |at: usize| u64::from(u32::from_le_bytes(key[at..at + 4].try_into().expect("4")));
+    match n {
+        8.. => u64::from_le_bytes(key[n - 8..].try_into().expect("8 bytes")),
+        4.. => four(0) | four(n - 4) << 32,
+        _ => key.iter().fold(0, |w, &b| (w << 8) | u64::from(b)),
+    }
 }
 
 thread_local! {
     /// The type's own encoding, before translation to the latest schema's.
     pub(super) static SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
     pub(super) static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
-    pub(super) static HOT: Cell<Hot> = const {
-        Cell::new(Hot { serializer: 0, id: 0, len: 0, key: [0; HOT_TOPIC] })
-    };
-}
-
-/// Whether two byte strings are equal, compared inline in overlapping words: topic names are
-/// short, and a call to `memcmp` cost as much as the rest of the warm path.
-#[inline]
-pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let word = |s: &[u8], at: usize| u64::from_ne_bytes(s[at..at + 8].try_into().expect("8"));
-    let half = |s: &[u8], at: usize| u32::from_ne_bytes(s[at..at + 4].try_into().expect("4"));
-    match n {
-        8.. => {
-            let words_equal = (0..n / 8).all(|i| word(a, i * 8) == word(b, i * 8));
-            words_equal && word(a, n - 8) == word(b, n - 8)
-        }
-        4.. => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        _ => (0..n).all(|i| a[i] == b[i]),
-    }
+    pub(super) static HOT: Hot = const { Hot::empty() };
 }
 
 /// Tells serializers apart in [`LAST`] and [`HOT`]; 0 is no serializer.
@@ -74,6 +114,7 @@ mod tests {
             "ab",
             "abc",
             "abd",
+            "a\0",
             "orders",
             "orderz",
             "bench-orders",
@@ -83,12 +124,17 @@ mod tests {
             "orders-of-sixteex",
             "yrders-of-sixteen",
         ];
-        for a in names {
+        let hot = Hot::empty();
+        for (n, a) in names.iter().enumerate() {
+            hot.keep(7, a.as_bytes(), n as i32);
             for b in names {
-                assert_eq!(same_bytes(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+                let found = hot.id_of(7, b.as_bytes());
+                assert_eq!(found, (*a == b).then_some(n as i32), "{a} {b}");
             }
+            assert_eq!(hot.id_of(8, a.as_bytes()), None, "another serializer");
         }
-        let owned = "bench-orders".to_owned();
-        assert!(same_bytes(b"bench-orders", owned.as_bytes()));
+        let long = "t".repeat(HOT_WORDS * 8 + 1);
+        hot.keep(7, long.as_bytes(), 99);
+        assert_eq!(hot.id_of(7, long.as_bytes()), None, "too long to keep");
     }
 }
