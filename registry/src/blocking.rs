@@ -5,14 +5,20 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use avdl2rs::compat::CompatLevel;
+use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 
 use crate::api::{self, Call};
 use crate::cache::Cache;
 use crate::client::client_methods;
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
+use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
+use crate::serdes::{
+    deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
+};
+use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
@@ -33,6 +39,7 @@ impl Client {
             .timeout_connect(Some(config.connect_timeout))
             .timeout_global(Some(config.request_timeout))
             .http_status_as_error(false)
+            .tls_config(tls_config(&config)?)
             .build()
             .into();
         Ok(Client {
@@ -71,9 +78,9 @@ impl Client {
     }
 
     fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
-        let transport = |e: &dyn std::fmt::Display| RegistryError::Transport {
+        let transport = |e: &dyn std::error::Error| RegistryError::Transport {
             url: outgoing.url.clone(),
-            message: e.to_string(),
+            message: error_chain(e),
         };
         let mut builder = ureq::http::Request::builder()
             .method(outgoing.method.as_str())
@@ -133,5 +140,59 @@ impl Client {
         }
         cache.land(&key, &flight);
         result
+    }
+}
+
+/// The certificates of `config` as ureq takes them.
+fn tls_config(config: &ClientConfig) -> Result<ureq::tls::TlsConfig> {
+    use ureq::tls::{Certificate, ClientCert, PemItem, PrivateKey, RootCerts};
+    let certificates = Certificates::of(config)?;
+    let der = |c: &rustls_pki_types::CertificateDer<'_>| Certificate::from_der(c).to_owned();
+    let mut tls = ureq::tls::TlsConfig::builder();
+    if !certificates.roots.is_empty() {
+        let roots = certificates.roots.iter().map(der);
+        tls = tls.root_certs(RootCerts::from(roots));
+    }
+    if let Some(client) = &certificates.client {
+        let chain: Vec<_> = ureq::tls::parse_pem(&client.pem)
+            .filter_map(|item| match item {
+                Ok(PemItem::Certificate(cert)) => Some(cert),
+                _ => None,
+            })
+            .collect();
+        let key = PrivateKey::from_pem(&client.pem)
+            .map_err(|e| RegistryError::Config(format!("client key: {e}")))?;
+        tls = tls.client_cert(Some(ClientCert::new_with_certs(&chain, key)));
+    }
+    Ok(tls.build())
+}
+
+/// Frames values of `T` for Kafka, asking the registry through the blocking [`Client`].
+pub type Serializer<T> = crate::serdes::Serializer<T, Client>;
+/// A [`Serializer`] bound to one topic.
+pub type TopicSerializer<'a, T> = crate::serdes::TopicSerializer<'a, T, Client>;
+/// Reads Confluent frames into `T`, fetching writer schemas through the blocking [`Client`].
+pub type Deserializer<T> = crate::serdes::Deserializer<T, Client>;
+
+impl<T: AvroSchema + AvroEncode> Serializer<T> {
+    serializer_methods!(;);
+}
+
+impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
+    topic_serializer_methods!(;);
+}
+
+impl<T: AvroSchema + AvroDecode> Deserializer<T> {
+    deserializer_methods!(;);
+}
+
+impl avdl2rs::resolve::SchemaLookup for Client {
+    /// The writer schema of `id`, with its references assembled into it.
+    fn schema_by_id(
+        &self,
+        id: i32,
+    ) -> std::result::Result<Arc<str>, avdl2rs::resolve::LookupError> {
+        let schema = Client::schema_by_id(self, id)?;
+        Ok(Arc::from(self.assembled(&schema)?))
     }
 }

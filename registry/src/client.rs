@@ -105,6 +105,18 @@ macro_rules! client_methods {
             self.subject_version(subject, Version::Latest) $($await)* .map(Arc::new)
         }
 
+        /// The self-contained JSON of `schema`: the schemas of its references (and theirs,
+        /// depth first) fetched and inlined.
+        pub $($async)? fn assembled(&self, schema: &Schema) -> Result<String> {
+            let mut assembly = crate::references::Assembly::new(schema);
+            while let Some(reference) = assembly.next()? {
+                let version = Version::Number(reference.version);
+                let found = self.subject_version(&reference.subject, version) $($await)*?;
+                assembly.provide(found.schema);
+            }
+            assembly.finish()
+        }
+
         /// The registered subjects.
         pub $($async)? fn subjects(&self) -> Result<Vec<String>> {
             self.execute(api::subjects()) $($await)*

@@ -1,5 +1,7 @@
 //! How a client is set up: where the registry is, credentials, timeouts, retries, caching.
 
+use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
 use crate::auth::Auth;
@@ -12,6 +14,34 @@ pub const URL_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_URL";
 pub const BASIC_AUTH_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_BASIC_AUTH";
 /// The environment variable with a static bearer token.
 pub const BEARER_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_BEARER_TOKEN";
+/// The environment variable with the path of a PEM file of CA certificates to trust instead
+/// of the system's.
+pub const CA_CERT_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_CA_CERT";
+/// The environment variable with the path of the PEM client certificate (chain).
+pub const CLIENT_CERT_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_CLIENT_CERT";
+/// The environment variable with the path of the PEM private key of the client certificate.
+pub const CLIENT_KEY_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_CLIENT_KEY";
+
+/// How the client checks the registry's certificate and proves who it is, over `https://`.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct TlsConfig {
+    /// CA certificates (PEM) trusted instead of the system's root certificates, for
+    /// registries whose certificate a private CA signed. `None`: the system's roots.
+    pub ca_pem: Option<Vec<u8>>,
+    /// The client certificate (PEM chain) and its private key (PEM), presented to registries
+    /// that require one (mutual TLS).
+    pub client_cert_pem: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl fmt::Debug for TlsConfig {
+    /// Whether each part is set; never the key.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TlsConfig")
+            .field("custom_ca", &self.ca_pem.is_some())
+            .field("client_cert", &self.client_cert_pem.is_some())
+            .finish()
+    }
+}
 
 /// The settings of a registry client.
 #[derive(Debug, Clone)]
@@ -31,6 +61,8 @@ pub struct ClientConfig {
     /// How long a subject's "latest" version is trusted before it is fetched again (`None`:
     /// until this client registers under that subject).
     pub latest_ttl: Option<Duration>,
+    /// Certificates for `https://` registries.
+    pub tls: TlsConfig,
 }
 
 impl ClientConfig {
@@ -50,21 +82,60 @@ impl ClientConfig {
             connect_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             latest_ttl: Some(Duration::from_secs(300)),
+            tls: TlsConfig::default(),
         }
     }
 
     /// The settings named by the environment: [`URL_VAR`] (required), then [`BASIC_AUTH_VAR`]
-    /// or [`BEARER_VAR`].
+    /// or [`BEARER_VAR`], [`CA_CERT_VAR`], and [`CLIENT_CERT_VAR`] with [`CLIENT_KEY_VAR`].
     pub fn from_env() -> Result<Self> {
-        let url = std::env::var(URL_VAR)
-            .map_err(|_| RegistryError::Config(format!("{URL_VAR} is not set")))?;
+        let var = |name| std::env::var(name).ok();
+        let url =
+            var(URL_VAR).ok_or_else(|| RegistryError::Config(format!("{URL_VAR} is not set")))?;
         let mut config = ClientConfig::new(&url);
-        if let Ok(user_info) = std::env::var(BASIC_AUTH_VAR) {
+        if let Some(user_info) = var(BASIC_AUTH_VAR) {
             config.auth = Auth::basic_from(&user_info)?;
-        } else if let Ok(token) = std::env::var(BEARER_VAR) {
+        } else if let Some(token) = var(BEARER_VAR) {
             config.auth = Auth::Bearer(token);
         }
+        if let Some(ca) = var(CA_CERT_VAR) {
+            config = config.ca_file(ca)?;
+        }
+        match (var(CLIENT_CERT_VAR), var(CLIENT_KEY_VAR)) {
+            (Some(cert), Some(key)) => config = config.client_cert_files(cert, key)?,
+            (None, None) => {}
+            _ => {
+                return Err(RegistryError::Config(format!(
+                    "{CLIENT_CERT_VAR} and {CLIENT_KEY_VAR} go together"
+                )))
+            }
+        }
         Ok(config)
+    }
+
+    /// Trusting the CA certificates of this PEM text instead of the system's roots.
+    pub fn ca_pem(mut self, pem: impl Into<Vec<u8>>) -> Self {
+        self.tls.ca_pem = Some(pem.into());
+        self
+    }
+
+    /// Trusting the CA certificates of this PEM file instead of the system's roots.
+    pub fn ca_file(self, path: impl AsRef<Path>) -> Result<Self> {
+        let pem = read_pem(path.as_ref(), "CA certificate")?;
+        Ok(self.ca_pem(pem))
+    }
+
+    /// Presenting this client certificate (PEM chain) with its private key (PEM).
+    pub fn client_cert_pem(mut self, cert: impl Into<Vec<u8>>, key: impl Into<Vec<u8>>) -> Self {
+        self.tls.client_cert_pem = Some((cert.into(), key.into()));
+        self
+    }
+
+    /// Presenting the client certificate and private key of these PEM files.
+    pub fn client_cert_files(self, cert: impl AsRef<Path>, key: impl AsRef<Path>) -> Result<Self> {
+        let cert = read_pem(cert.as_ref(), "client certificate")?;
+        let key = read_pem(key.as_ref(), "client key")?;
+        Ok(self.client_cert_pem(cert, key))
     }
 
     /// With these credentials.
@@ -98,6 +169,11 @@ impl ClientConfig {
         self
     }
 
+    /// Whether some instance is reached over TLS.
+    pub(crate) fn uses_tls(&self) -> bool {
+        self.urls.iter().any(|u| u.starts_with("https://"))
+    }
+
     pub(crate) fn validate(&self) -> Result<()> {
         if self.urls.is_empty() {
             return Err(RegistryError::Config("no registry URL given".to_owned()));
@@ -113,4 +189,10 @@ impl ClientConfig {
         }
         Ok(())
     }
+}
+
+fn read_pem(path: &Path, what: &str) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| {
+        RegistryError::Config(format!("cannot read the {what} {}: {e}", path.display()))
+    })
 }

@@ -105,5 +105,21 @@ impl RegistryError {
     }
 }
 
+/// An error with its causes, `outer: inner: innermost`, for transports whose errors say
+/// what failed only in their sources (such as a refused certificate).
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        source = cause.source();
+    }
+    message
+}
+
 /// The result of a registry call.
 pub type Result<T, E = RegistryError> = std::result::Result<T, E>;

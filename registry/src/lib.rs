@@ -11,7 +11,12 @@
 //! * `blocking` (default): `blocking::Client`, over `ureq`, which starts no async runtime;
 //! * `async`: `nonblocking::Client`, over `reqwest` with rustls, for tokio programs.
 //!
-//! (Each module exists only with its feature, so these names are not links.)
+//! (Each module exists only with its feature, so these names are not links.) Each transport
+//! module also has its `Serializer` and `Deserializer`, the generic ones of [`serdes`] over
+//! its client; the crate root re-exports the blocking ones.
+//!
+//! `https://` registries are reached with rustls, trusting the system's root certificates or
+//! a custom CA, presenting a client certificate when one is set ([`TlsConfig`]).
 //!
 //! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
 //! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this
@@ -35,22 +40,27 @@ mod core;
 mod error;
 #[cfg(feature = "async")]
 pub mod nonblocking;
-// Assembling referenced schemas serves the consumer side, which is blocking.
-#[cfg(feature = "blocking")]
 mod references;
 mod retry;
-#[cfg(feature = "blocking")]
-mod serdes;
+#[cfg(any(feature = "blocking", feature = "async"))]
+pub mod serdes;
+#[cfg(feature = "tls")]
+mod tls;
 mod types;
 
 pub use auth::{Auth, TokenProvider};
 /// The compatibility levels, shared with avdl2rs's own check.
 pub use avdl2rs::compat::CompatLevel;
-pub use config::{ClientConfig, BASIC_AUTH_VAR, BEARER_VAR, URL_VAR};
+#[cfg(feature = "blocking")]
+pub use blocking::{Deserializer, Serializer, TopicSerializer};
+pub use config::{
+    ClientConfig, TlsConfig, BASIC_AUTH_VAR, BEARER_VAR, CA_CERT_VAR, CLIENT_CERT_VAR,
+    CLIENT_KEY_VAR, URL_VAR,
+};
 pub use error::{codes, ApiError, RegistryError, Result};
 pub use retry::{parse_retry_after, RetryPolicy};
-#[cfg(feature = "blocking")]
-pub use serdes::{Deserializer, SerdeError, Serializer, SerializerConfig, TopicSerializer};
+#[cfg(any(feature = "blocking", feature = "async"))]
+pub use serdes::{Dependencies, SerdeError, SerializerConfig};
 pub use types::{
     CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };

@@ -3,14 +3,20 @@
 use std::sync::Arc;
 
 use avdl2rs::compat::CompatLevel;
+use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 
 use crate::api::{self, Call};
 use crate::cache::Cache;
 use crate::client::client_methods;
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
+use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
+use crate::serdes::{
+    deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
+};
+use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
 
 /// The largest reply body read; a schema registry's replies are far smaller.
@@ -27,11 +33,20 @@ pub struct Client {
 impl Client {
     /// A client with these settings.
     pub fn new(config: ClientConfig) -> Result<Self> {
-        let http = reqwest::Client::builder()
+        let mut http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
-            .build()
-            .map_err(|e| RegistryError::Config(e.to_string()))?;
+            .tls_built_in_root_certs(false);
+        let config_error = |e: reqwest::Error| RegistryError::Config(error_chain(&e));
+        let certificates = Certificates::of(&config)?;
+        for root in &certificates.roots {
+            let root = reqwest::Certificate::from_der(root).map_err(config_error)?;
+            http = http.add_root_certificate(root);
+        }
+        if let Some(client) = &certificates.client {
+            http = http.identity(reqwest::Identity::from_pem(&client.pem).map_err(config_error)?);
+        }
+        let http = http.build().map_err(config_error)?;
         Ok(Client {
             core: Core::new(config)?,
             http,
@@ -71,7 +86,7 @@ impl Client {
     async fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
         let transport = |e: reqwest::Error| RegistryError::Transport {
             url: outgoing.url.clone(),
-            message: e.to_string(),
+            message: error_chain(&e),
         };
         let method = reqwest::Method::from_bytes(outgoing.method.as_str().as_bytes())
             .map_err(|e| RegistryError::Config(e.to_string()))?;
@@ -133,4 +148,23 @@ impl Client {
         cache.land(&key, &flight);
         result
     }
+}
+
+/// Frames values of `T` for Kafka, asking the registry through the async [`Client`].
+pub type Serializer<T> = crate::serdes::Serializer<T, Client>;
+/// A [`Serializer`] bound to one topic.
+pub type TopicSerializer<'a, T> = crate::serdes::TopicSerializer<'a, T, Client>;
+/// Reads Confluent frames into `T`, fetching writer schemas through the async [`Client`].
+pub type Deserializer<T> = crate::serdes::Deserializer<T, Client>;
+
+impl<T: AvroSchema + AvroEncode> Serializer<T> {
+    serializer_methods!(async; .await);
+}
+
+impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
+    topic_serializer_methods!(async; .await);
+}
+
+impl<T: AvroSchema + AvroDecode> Deserializer<T> {
+    deserializer_methods!(async; .await);
 }

@@ -1,6 +1,9 @@
 //! Turning a schema with `references` into one self-contained schema: the referenced
 //! subjects' schemas (and theirs, depth first) are parsed before it into one set of named
 //! types, and the whole is written back with each named type defined at its first use.
+//!
+//! [`Assembly`] does no I/O: it names the next reference to fetch and is handed its schema,
+//! so the blocking and the async client drive the same walk.
 
 use std::collections::HashSet;
 
@@ -12,48 +15,94 @@ use crate::types::{Schema, SchemaReference};
 /// References deeper than this are refused rather than followed (a cycle, or abuse).
 const MAX_DEPTH: usize = 32;
 
-/// The self-contained JSON of `schema`, fetching referenced schemas with `fetch`.
-pub(crate) fn assemble(
-    schema: &Schema,
-    fetch: &mut dyn FnMut(&SchemaReference) -> Result<Schema>,
-) -> Result<String> {
-    if schema.references.is_empty() {
-        return Ok(schema.schema.clone());
-    }
-    let mut set = SchemaSet::new();
-    let mut done = HashSet::new();
-    for reference in &schema.references {
-        add(&mut set, reference, fetch, &mut done, 1)?;
-    }
-    let main = parse(&mut set, &schema.schema, "the schema")?;
-    Ok(set.to_json(&main).to_string())
+/// A schema being assembled: the references still to visit, depth first.
+pub(crate) struct Assembly {
+    set: SchemaSet,
+    /// The schemas whose references are being visited; the first is the one assembled.
+    open: Vec<Open>,
+    /// The (subject, version) pairs already visited.
+    done: HashSet<(String, i32)>,
+    /// The reference handed out by [`Self::next`] and not yet provided.
+    asked: Option<SchemaReference>,
 }
 
-fn add(
-    set: &mut SchemaSet,
-    reference: &SchemaReference,
-    fetch: &mut dyn FnMut(&SchemaReference) -> Result<Schema>,
-    done: &mut HashSet<(String, i32)>,
-    depth: usize,
-) -> Result<()> {
-    if !done.insert((reference.subject.clone(), reference.version)) {
-        return Ok(());
+/// A schema whose references are being visited.
+struct Open {
+    schema: Schema,
+    /// The reference it came from (`None` for the schema assembled).
+    from: Option<SchemaReference>,
+    next: usize,
+}
+
+impl Assembly {
+    /// The assembly of `schema`.
+    pub(crate) fn new(schema: &Schema) -> Self {
+        Assembly {
+            set: SchemaSet::new(),
+            open: vec![Open {
+                schema: schema.clone(),
+                from: None,
+                next: 0,
+            }],
+            done: HashSet::new(),
+            asked: None,
+        }
     }
-    if depth > MAX_DEPTH {
-        return Err(invalid(
-            reference,
-            format!("references nest deeper than {MAX_DEPTH}"),
-        ));
+
+    /// The next referenced schema to fetch and [`Self::provide`]; `None` when all are in.
+    pub(crate) fn next(&mut self) -> Result<Option<SchemaReference>> {
+        while let Some(top) = self.open.last_mut() {
+            if let Some(reference) = top.schema.references.get(top.next) {
+                top.next += 1;
+                let reference = reference.clone();
+                if !self
+                    .done
+                    .insert((reference.subject.clone(), reference.version))
+                {
+                    continue;
+                }
+                if self.open.len() > MAX_DEPTH {
+                    return Err(invalid(
+                        &reference,
+                        format!("references nest deeper than {MAX_DEPTH}"),
+                    ));
+                }
+                self.asked = Some(reference.clone());
+                return Ok(Some(reference));
+            }
+            if self.open.len() == 1 {
+                return Ok(None);
+            }
+            let closed = self.open.pop().expect("more than one open");
+            if let Some(from) = closed.from.filter(|f| self.set.get(&f.name).is_none()) {
+                parse(
+                    &mut self.set,
+                    &closed.schema.schema,
+                    &format!("reference {}", from.name),
+                )?;
+            }
+        }
+        Ok(None)
     }
-    let referenced = fetch(reference)?;
-    for inner in &referenced.references {
-        add(set, inner, fetch, done, depth + 1)?;
+
+    /// The schema of the reference [`Self::next`] named last.
+    pub(crate) fn provide(&mut self, schema: Schema) {
+        self.open.push(Open {
+            schema,
+            from: self.asked.take(),
+            next: 0,
+        });
     }
-    if set.get(&reference.name).is_none() {
-        let what = format!("reference {}", reference.name);
-        parse(set, &referenced.schema, &what)?;
+
+    /// The self-contained JSON, once [`Self::next`] answered `None`.
+    pub(crate) fn finish(mut self) -> Result<String> {
+        let main = self.open.swap_remove(0).schema;
+        if main.references.is_empty() {
+            return Ok(main.schema);
+        }
+        let parsed = parse(&mut self.set, &main.schema, "the schema")?;
+        Ok(self.set.to_json(&parsed).to_string())
     }
-    Ok(())
 }
 
 fn parse(set: &mut SchemaSet, json: &str, what: &str) -> Result<avdl2rs::schema::Schema> {
@@ -78,6 +127,18 @@ fn invalid(reference: &SchemaReference, message: String) -> RegistryError {
 mod tests {
     use super::*;
 
+    /// Assembles `schema`, fetching references with `fetch`.
+    fn assemble(
+        schema: &Schema,
+        mut fetch: impl FnMut(&SchemaReference) -> Result<Schema>,
+    ) -> Result<String> {
+        let mut assembly = Assembly::new(schema);
+        while let Some(reference) = assembly.next()? {
+            assembly.provide(fetch(&reference)?);
+        }
+        assembly.finish()
+    }
+
     fn reference(name: &str, subject: &str) -> SchemaReference {
         SchemaReference {
             name: name.into(),
@@ -97,7 +158,7 @@ mod tests {
             references: vec![reference("shop.Money", "money")],
         };
         let mut asked = Vec::new();
-        let json = assemble(&order, &mut |r| {
+        let json = assemble(&order, |r| {
             asked.push(r.subject.clone());
             Ok(match r.subject.as_str() {
                 "money" => Schema {
@@ -124,7 +185,7 @@ mod tests {
             ..Schema::avro(r#""int""#)
         };
         let mut depth = 0;
-        let e = assemble(&looping, &mut |_| {
+        let e = assemble(&looping, |_| {
             depth += 1;
             Ok(Schema {
                 references: vec![reference("a.A", &format!("a{depth}"))],
@@ -137,7 +198,7 @@ mod tests {
             references: vec![reference("a.A", "a")],
             ..Schema::avro(r#""int""#)
         };
-        let e = assemble(&broken, &mut |_| Ok(Schema::avro("{not json"))).unwrap_err();
+        let e = assemble(&broken, |_| Ok(Schema::avro("{not json"))).unwrap_err();
         assert!(matches!(e, RegistryError::InvalidReply { .. }), "{e}");
     }
 }

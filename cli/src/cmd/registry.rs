@@ -1,7 +1,8 @@
 //! `avdl2rs registry register|check|get|config|subjects`: a Schema Registry from the command
 //! line, for CI gates and people. The registry is named by `--url` or
-//! `AVDL2RS_SCHEMA_REGISTRY_URL`; credentials by `--basic-auth`/`--bearer-token` or their
-//! environment variables.
+//! `AVDL2RS_SCHEMA_REGISTRY_URL`; credentials by `--basic-auth`/`--bearer-token`, and for
+//! `https://` a custom CA (`--ca-cert`) and a client certificate (`--client-cert` with
+//! `--client-key`), or their environment variables.
 //!
 //! `check` exits `0` when the schema is compatible with the subject's latest (or, with
 //! `--all`, every) version, `1` when not (the registry's messages, and avdl2rs's own located
@@ -16,7 +17,7 @@ use avdl2rs::schema::SchemaSet;
 use avdl2rs_registry::blocking::Client;
 use avdl2rs_registry::{
     Auth, ClientConfig, RegistryError, Schema, SubjectVersion, Version, BASIC_AUTH_VAR, BEARER_VAR,
-    URL_VAR,
+    CA_CERT_VAR, CLIENT_CERT_VAR, CLIENT_KEY_VAR, URL_VAR,
 };
 use serde_json::{json, Value};
 
@@ -32,7 +33,9 @@ use crate::schema_file::{Loaded, SchemaFile};
     avdl2rs registry check schemas/orders.avdl --subject orders-value --all\n  \
     avdl2rs registry config --subject orders-value --level FULL_TRANSITIVE\n  \
     avdl2rs registry get --subject orders-value --version latest --format json\n  \
-    avdl2rs registry get --id 42\n\n\
+    avdl2rs registry get --id 42\n  \
+    avdl2rs registry --url https://registry:8081 --ca-cert ca.pem \\\n      \
+      --client-cert me.pem --client-key me.key subjects\n\n\
     check exits 0 compatible, 1 incompatible, 2 could not run.")]
 pub struct Args {
     /// How to reach the registry.
@@ -55,6 +58,15 @@ pub struct Connection {
     /// A bearer token.
     #[arg(long, env = BEARER_VAR, global = true, hide_env_values = true, value_name = "TOKEN")]
     pub bearer_token: Option<String>,
+    /// A PEM file of CA certificates trusted instead of the system's root certificates.
+    #[arg(long, env = CA_CERT_VAR, global = true, value_name = "PEM")]
+    pub ca_cert: Option<PathBuf>,
+    /// A PEM file of the client certificate to present (mutual TLS); needs --client-key.
+    #[arg(long, env = CLIENT_CERT_VAR, global = true, value_name = "PEM", requires = "client_key")]
+    pub client_cert: Option<PathBuf>,
+    /// The PEM file of the client certificate's private key; needs --client-cert.
+    #[arg(long, env = CLIENT_KEY_VAR, global = true, value_name = "PEM", requires = "client_cert")]
+    pub client_key: Option<PathBuf>,
     /// The output's format.
     #[arg(long, value_enum, default_value = "text", global = true)]
     pub format: Format,
@@ -176,6 +188,12 @@ fn connect(connection: &Connection) -> Result<Client, Failure> {
         config.auth = Auth::basic_from(user_info).map_err(failure)?;
     } else if let Some(token) = &connection.bearer_token {
         config.auth = Auth::Bearer(token.clone());
+    }
+    if let Some(ca) = &connection.ca_cert {
+        config = config.ca_file(ca).map_err(failure)?;
+    }
+    if let (Some(cert), Some(key)) = (&connection.client_cert, &connection.client_key) {
+        config = config.client_cert_files(cert, key).map_err(failure)?;
     }
     Client::new(config).map_err(failure)
 }

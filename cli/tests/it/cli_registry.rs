@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::cli_support::{cli_binary, code, stdout};
+use crate::cli_support::{cli_binary, code, stderr, stdout};
 use avdl2rs_tests::{fresh_name, schema_registry, workspace_root};
 use serde_json::Value;
 
@@ -56,6 +56,55 @@ fn without_a_registry_check_cannot_run() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot reach"));
     let out = registry(&dead, &["subjects"]);
     assert_eq!(code(&out), 1);
+}
+
+#[test]
+fn certificate_flags_and_variables_reach_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = dir.path().join("garbage.pem");
+    std::fs::write(&garbage, "not a certificate").unwrap();
+    let garbage = garbage.display().to_string();
+    let url = "https://127.0.0.1:9";
+
+    let out = registry(url, &["--ca-cert", &garbage, "subjects"]);
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("no certificate in the CA certificate PEM"),
+        "{out:?}"
+    );
+
+    let missing = dir.path().join("missing.pem").display().to_string();
+    let out = Command::new(cli_binary())
+        .args(["registry", "check", &orders_avdl(), "--subject", "s"])
+        .env("AVDL2RS_SCHEMA_REGISTRY_URL", url)
+        .env("AVDL2RS_SCHEMA_REGISTRY_CA_CERT", &missing)
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("cannot read the CA certificate"),
+        "{out:?}"
+    );
+
+    let out = registry(url, &["--client-cert", &garbage, "subjects"]);
+    assert_eq!(
+        code(&out),
+        2,
+        "a certificate without its key is a usage error"
+    );
+    assert!(stderr(&out).contains("--client-key"), "{out:?}");
+    let both = [
+        "--client-cert",
+        &garbage,
+        "--client-key",
+        &garbage,
+        "subjects",
+    ];
+    let out = registry(url, &both);
+    assert!(
+        stderr(&out).contains("no private key in the client key PEM"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -8,3 +8,4 @@ mod fake_registry;
 mod python_interop;
 mod real_registry;
 mod serdes;
+mod tls;

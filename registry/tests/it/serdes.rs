@@ -1,18 +1,17 @@
-//! The typed serializer and deserializer against a fake registry: which calls they make
-//! (counted), the frames they write (read back with apache-avro's schema of the frame's
-//! id), and reading other schema versions and schemas with references.
+//! The typed serializer and deserializer against a fake registry, each scenario over both
+//! transports: which calls they make (counted), the frames they write (read back with
+//! apache-avro's schema of the frame's id), reading other schema versions, and schemas with
+//! references both ways.
 
 use crate::support;
 
 use std::sync::{Arc, Barrier};
 
-use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy};
-use avdl2rs_registry::blocking::Client;
-use avdl2rs_registry::{
-    codes, ClientConfig, Deserializer, SerdeError, Serializer, SerializerConfig,
-};
+use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy, SubjectPart};
+use avdl2rs_registry::{codes, ClientConfig, Dependencies, SerdeError, SerializerConfig};
 use serde_json::json;
 use support::fake::{Answer, Fake};
+use support::serdes::Transport;
 
 /// Version 1 of an order.
 #[derive(Avro, Debug, Clone, PartialEq)]
@@ -38,8 +37,23 @@ struct OrderQty {
     qty: i32,
 }
 
-fn client(url: &str) -> Arc<Client> {
-    Arc::new(Client::new(ClientConfig::new(url)).unwrap())
+/// A named type used twice inside another, for registering with references.
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(name = "Money", namespace = "shop")]
+struct Money {
+    cents: i64,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(name = "Invoice", namespace = "shop")]
+struct Invoice {
+    id: i64,
+    total: Money,
+    refunds: Vec<Money>,
+}
+
+fn client(url: &str) -> ClientConfig {
+    ClientConfig::new(url)
 }
 
 fn schema_reply(json: &str) -> Answer {
@@ -60,16 +74,14 @@ fn read_with_apache(frame: &[u8], writer: &str) -> apache_avro::types::Value {
     value
 }
 
-#[test]
-fn auto_register_once_then_frames_from_the_cache() {
+fn auto_register_once_then_frames_from_the_cache<X: Transport>() {
     let fake = Fake::start(|seen, _| match (seen.method.as_str(), seen.path.as_str()) {
         ("POST", "/subjects/orders-value/versions") => Answer::json(200, r#"{"id":41}"#),
         ("GET", "/schemas/ids/41?deleted=true") => schema_reply(OrderV1::SCHEMA_JSON),
         _ => Answer::error(404, 40401, "unexpected"),
     });
-    let client = client(&fake.url);
-    let serializer = Serializer::<OrderV1>::new(client.clone(), SerializerConfig::default());
-    let deserializer = Deserializer::<OrderV1>::new(client);
+    let serializer = X::producer::<OrderV1>(client(&fake.url), SerializerConfig::default());
+    let deserializer = X::consumer::<OrderV1>(client(&fake.url));
     let mut frame = Vec::new();
     for id in 0..5 {
         serializer
@@ -84,8 +96,33 @@ fn auto_register_once_then_frames_from_the_cache() {
     assert_eq!(sent, json!({ "schema": OrderV1::SCHEMA_JSON }));
 }
 
-#[test]
-fn without_auto_register_the_schema_is_looked_up() {
+fn interleaved_topics_and_serializers_keep_their_own_ids<X: Transport>() {
+    let fake = Fake::start(|seen, _| match seen.path.as_str() {
+        "/subjects/a-value/versions" => Answer::json(200, r#"{"id":1}"#),
+        "/subjects/b-value/versions" => Answer::json(200, r#"{"id":2}"#),
+        "/subjects/a-key/versions" => Answer::json(200, r#"{"id":3}"#),
+        _ => Answer::error(404, 40401, "unexpected"),
+    });
+    let values = X::producer::<OrderV1>(client(&fake.url), SerializerConfig::default());
+    let key_config = SerializerConfig {
+        part: SubjectPart::Key,
+        ..SerializerConfig::default()
+    };
+    let keys = X::producer::<OrderV1>(client(&fake.url), key_config);
+    let order = OrderV1 { id: 1 };
+    let mut frame = Vec::new();
+    for _ in 0..3 {
+        for (producer, topic, id) in [(&values, "a", 1), (&values, "b", 2), (&keys, "a", 3)] {
+            producer.serialize_into(topic, &order, &mut frame).unwrap();
+            assert_eq!(frame, order.to_confluent(id).unwrap(), "{topic} {id}");
+            producer.serialize_into(topic, &order, &mut frame).unwrap();
+            assert_eq!(frame, order.to_confluent(id).unwrap(), "{topic} {id} again");
+        }
+    }
+    assert_eq!(fake.count(), 3);
+}
+
+fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
     let fake = Fake::start(|seen, _| match (seen.method.as_str(), seen.path.as_str()) {
         ("POST", "/subjects/shop.Order") => Answer::json(
             200,
@@ -99,7 +136,7 @@ fn without_auto_register_the_schema_is_looked_up() {
         auto_register: false,
         ..SerializerConfig::default()
     };
-    let serializer = Serializer::<OrderV1>::new(client(&fake.url), config);
+    let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     assert_eq!(serializer.subject("any"), "shop.Order");
     assert_eq!(serializer.schema_id("a").unwrap(), 17);
     assert_eq!(serializer.schema_id("b").unwrap(), 17);
@@ -110,14 +147,13 @@ fn without_auto_register_the_schema_is_looked_up() {
     );
 }
 
-#[test]
-fn a_missing_schema_is_a_typed_error() {
+fn a_missing_schema_is_a_typed_error<X: Transport>() {
     let fake = Fake::start(|_, _| Answer::error(404, codes::SUBJECT_NOT_FOUND, "no subject"));
     let config = SerializerConfig {
         auto_register: false,
         ..SerializerConfig::default()
     };
-    let serializer = Serializer::<OrderV1>::new(client(&fake.url), config);
+    let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     match serializer.serialize("t", &OrderV1 { id: 1 }).unwrap_err() {
         SerdeError::Registry { subject, source } => {
             assert_eq!(subject, "t-value");
@@ -127,14 +163,13 @@ fn a_missing_schema_is_a_typed_error() {
     }
 }
 
-#[test]
-fn a_fixed_schema_id_asks_nothing() {
+fn a_fixed_schema_id_asks_nothing<X: Transport>() {
     let fake = Fake::start(|_, _| Answer::error(500, 50001, "must not be called"));
     let config = SerializerConfig {
         schema_id: Some(99),
         ..SerializerConfig::default()
     };
-    let serializer = Serializer::<OrderV1>::new(client(&fake.url), config);
+    let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     let frame = serializer.serialize("t", &OrderV1 { id: 3 }).unwrap();
     assert_eq!(frame, OrderV1 { id: 3 }.to_confluent(99).unwrap());
     assert_eq!(fake.count(), 0);
@@ -161,10 +196,9 @@ fn use_latest(strict: bool) -> SerializerConfig {
     }
 }
 
-#[test]
-fn use_latest_writes_the_latest_schemas_encoding() {
+fn use_latest_writes_the_latest_schemas_encoding<X: Transport>() {
     let fake = latest_is(OrderV2::SCHEMA_JSON);
-    let serializer = Serializer::<OrderV1>::new(client(&fake.url), use_latest(true));
+    let serializer = X::producer::<OrderV1>(client(&fake.url), use_latest(true));
     let frame = serializer.serialize("t", &OrderV1 { id: 8 }).unwrap();
     assert_eq!(&frame[..5], [0, 0, 0, 0, 52]);
     // The body is version 2's encoding, with the default filled in.
@@ -181,49 +215,47 @@ fn use_latest_writes_the_latest_schemas_encoding() {
     assert_eq!(fake.count(), 1);
 }
 
-#[test]
-fn a_topic_serializer_keeps_its_id_until_latest_expires() {
+fn a_topic_serializer_keeps_its_id_until_latest_expires<X: Transport>() {
     let fake = latest_is(OrderV1::SCHEMA_JSON);
     let config =
         ClientConfig::new(&fake.url).latest_ttl(Some(std::time::Duration::from_millis(100)));
-    let serializer =
-        Serializer::<OrderV1>::new(Arc::new(Client::new(config).unwrap()), use_latest(true));
-    let mut topic = serializer.for_topic("t").unwrap();
-    assert_eq!(topic.schema_id(), 52);
-    let mut frame = Vec::new();
-    for id in 0..3 {
-        topic.serialize_into(&OrderV1 { id }, &mut frame).unwrap();
-        assert_eq!(
-            frame,
-            OrderV1 { id }.to_confluent(52).unwrap(),
-            "the same schema: no translation"
-        );
-    }
-    assert_eq!(fake.count(), 1);
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    topic
-        .serialize_into(&OrderV1 { id: 1 }, &mut frame)
+    let serializer = X::producer::<OrderV1>(config, use_latest(true));
+    let values: Vec<_> = (0..4).map(|id| OrderV1 { id }).collect();
+    let mut sent = 0;
+    let mut counts = Vec::new();
+    let (id, frames) = serializer
+        .through_topic("t", &values, &mut || {
+            counts.push(fake.count());
+            sent += 1;
+            if sent == 4 {
+                std::thread::sleep(std::time::Duration::from_millis(150));
+            }
+        })
         .unwrap();
+    assert_eq!(id, 52);
+    for (frame, value) in frames.iter().zip(&values) {
+        let expected = value.to_confluent(52).unwrap();
+        assert_eq!(frame, &expected, "the same schema: no translation");
+    }
+    assert_eq!(counts, [1, 1, 1, 1]);
     assert_eq!(fake.count(), 2, "the latest version was looked at again");
 }
 
-#[test]
-fn an_unusable_latest_fails_when_strict_and_falls_back_otherwise() {
+fn an_unusable_latest_fails_when_strict_and_falls_back_otherwise<X: Transport>() {
     let fake = latest_is(OrderQty::SCHEMA_JSON);
-    let serializer = Serializer::<OrderV1>::new(client(&fake.url), use_latest(true));
+    let serializer = X::producer::<OrderV1>(client(&fake.url), use_latest(true));
     let e = serializer.serialize("t", &OrderV1 { id: 1 }).unwrap_err();
     assert!(matches!(e, SerdeError::Latest { .. }), "{e}");
     assert!(e.to_string().contains("qty"), "{e}");
 
-    let lenient = Serializer::<OrderV1>::new(client(&fake.url), use_latest(false));
+    let lenient = X::producer::<OrderV1>(client(&fake.url), use_latest(false));
     let frame = lenient.serialize("t", &OrderV1 { id: 1 }).unwrap();
     assert_eq!(frame, OrderV1 { id: 1 }.to_confluent(51).unwrap());
 }
 
-#[test]
-fn older_writers_are_read_through_resolution() {
+fn older_writers_are_read_through_resolution<X: Transport>() {
     let fake = Fake::start(|_, _| schema_reply(OrderV1::SCHEMA_JSON));
-    let deserializer = Deserializer::<OrderV2>::new(client(&fake.url));
+    let deserializer = X::consumer::<OrderV2>(client(&fake.url));
     let frame = OrderV1 { id: 5 }.to_confluent(3).unwrap();
     let read = deserializer.deserialize(&frame).unwrap();
     assert_eq!(
@@ -237,12 +269,11 @@ fn older_writers_are_read_through_resolution() {
     assert!(deserializer.deserialize(&frame[..5]).is_err());
 }
 
-#[test]
-fn concurrent_first_messages_fetch_the_schema_once() {
+fn concurrent_first_messages_fetch_the_schema_once<X: Transport>() {
     let fake = Fake::start(|_, _| {
         schema_reply(OrderV1::SCHEMA_JSON).after(std::time::Duration::from_millis(200))
     });
-    let deserializer = Arc::new(Deserializer::<OrderV1>::new(client(&fake.url)));
+    let deserializer = X::consumer::<OrderV1>(client(&fake.url));
     let barrier = Arc::new(Barrier::new(8));
     let threads: Vec<_> = (0..8)
         .map(|id| {
@@ -261,8 +292,7 @@ fn concurrent_first_messages_fetch_the_schema_once() {
     assert_eq!(fake.count(), 1);
 }
 
-#[test]
-fn writer_schemas_with_references_are_assembled() {
+fn writer_schemas_with_references_are_assembled<X: Transport>() {
     // An order whose `total` is a Money record registered under the subject `money`.
     let order = r#"{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"id","type":"long"},{"name":"total","type":"shop.Money"}]}"#;
     let money = r#"{"type":"record","name":"Money","namespace":"shop","fields":[{"name":"cents","type":"long"}]}"#;
@@ -281,7 +311,7 @@ fn writer_schemas_with_references_are_assembled() {
     }
     });
     // The reader only wants the id: the writer's `total` is skipped.
-    let deserializer = Deserializer::<OrderV1>::new(client(&fake.url));
+    let deserializer = X::consumer::<OrderV1>(client(&fake.url));
     let mut frame = vec![0, 0, 0, 0, 7];
     avdl2rs::codec::write_long(&mut frame, 21);
     avdl2rs::codec::write_long(&mut frame, 1999);
@@ -292,19 +322,116 @@ fn writer_schemas_with_references_are_assembled() {
     assert_eq!(fake.count(), 2);
 }
 
-#[test]
-fn round_trip_through_the_real_registry() {
+/// A fake that keeps the schemas registered with references and serves them back.
+fn registry_keeping_references() -> Fake {
+    let kept = std::sync::Mutex::new(std::collections::HashMap::<String, String>::new());
+    Fake::start(move |seen, _| {
+        let mut kept = kept.lock().unwrap();
+        match (seen.method.as_str(), seen.path.as_str()) {
+            ("POST", "/subjects/shop.Money/versions") => {
+                kept.insert("money".into(), seen.body.clone());
+                Answer::json(200, r#"{"id":5}"#)
+            }
+            ("POST", "/subjects/shop.Money") | ("GET", "/subjects/shop.Money/versions/3") => {
+                let mut version: serde_json::Value = serde_json::from_str(&kept["money"]).unwrap();
+                version["subject"] = json!("shop.Money");
+                version["version"] = json!(3);
+                version["id"] = json!(5);
+                Answer::json(200, version.to_string())
+            }
+            ("POST", "/subjects/invoices-value/versions") => {
+                kept.insert("invoice".into(), seen.body.clone());
+                Answer::json(200, r#"{"id":6}"#)
+            }
+            ("GET", "/schemas/ids/6?deleted=true") => Answer::json(200, kept["invoice"].clone()),
+            _ => Answer::error(404, 40401, "unexpected"),
+        }
+    })
+}
+
+fn named_types_are_registered_as_references<X: Transport>() {
+    let fake = registry_keeping_references();
+    let config = SerializerConfig {
+        dependencies: Dependencies::References,
+        ..SerializerConfig::default()
+    };
+    let serializer = X::producer::<Invoice>(client(&fake.url), config);
+    let invoice = Invoice {
+        id: 4,
+        total: Money { cents: 1999 },
+        refunds: vec![Money { cents: 500 }],
+    };
+    let frame = serializer.serialize("invoices", &invoice).unwrap();
+    assert_eq!(frame, invoice.to_confluent(6).unwrap());
+
+    let requests = fake.requests();
+    let sent: Vec<_> = requests
+        .iter()
+        .map(|r| (r.method.as_str(), r.path.as_str()))
+        .collect();
+    assert_eq!(
+        sent,
+        [
+            ("POST", "/subjects/shop.Money/versions"),
+            ("POST", "/subjects/shop.Money"),
+            ("POST", "/subjects/invoices-value/versions"),
+        ]
+    );
+    let body = |n: usize| -> serde_json::Value { serde_json::from_str(&requests[n].body).unwrap() };
+    let schema_of = |n: usize| -> serde_json::Value {
+        serde_json::from_str(body(n)["schema"].as_str().unwrap()).unwrap()
+    };
+    // The dependency alone is the derived Money schema, without references.
+    let money: serde_json::Value = serde_json::from_str(Money::SCHEMA_JSON).unwrap();
+    assert_eq!(schema_of(0), money);
+    assert_eq!(body(0).get("references"), None);
+    assert_eq!(
+        body(1),
+        body(0),
+        "the lookup of its version sends the same schema"
+    );
+    // The invoice names Money and references the version the registry gave it.
+    assert_eq!(
+        body(2)["references"],
+        json!([{"name": "shop.Money", "subject": "shop.Money", "version": 3}])
+    );
+    let top = schema_of(2);
+    assert_eq!(top["fields"][1]["type"], "shop.Money");
+    assert!(!body(2)["schema"].as_str().unwrap().contains("cents"));
+    // With Money defined first, the text is the derived Invoice schema again.
+    let mut set = avdl2rs::schema::SchemaSet::new();
+    set.parse_str(Money::SCHEMA_JSON).unwrap();
+    let parsed = set.parse_str(body(2)["schema"].as_str().unwrap()).unwrap();
+    assert_eq!(set.canonical_form(&parsed), Invoice::CANONICAL_FORM);
+
+    // A consumer fetches the invoice, then the referenced Money, and reads the frame.
+    let consumer = X::consumer::<Invoice>(client(&fake.url));
+    assert_eq!(consumer.deserialize(&frame).unwrap(), invoice);
+    let paths: Vec<_> = fake.requests()[3..]
+        .iter()
+        .map(|r| r.path.clone())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/schemas/ids/6?deleted=true",
+            "/subjects/shop.Money/versions/3"
+        ]
+    );
+}
+
+fn round_trip_through_the_real_registry<X: Transport>() {
     let Some(url) = avdl2rs_tests::schema_registry() else {
         return;
     };
     let topic = avdl2rs_tests::fresh_name("serdes");
-    let producer = Serializer::<OrderV1>::new(client(&url), SerializerConfig::default());
+    let producer = X::producer::<OrderV1>(client(&url), SerializerConfig::default());
     let frame = producer.serialize(&topic, &OrderV1 { id: 77 }).unwrap();
     let id = producer.schema_id(&topic).unwrap();
     assert_eq!(frame, OrderV1 { id: 77 }.to_confluent(id).unwrap());
 
     // A consumer with its own client, on the newer version of the type.
-    let consumer = Deserializer::<OrderV2>::new(client(&url));
+    let consumer = X::consumer::<OrderV2>(client(&url));
     let read = consumer.deserialize(&frame).unwrap();
     assert_eq!(
         read,
@@ -319,6 +446,22 @@ fn round_trip_through_the_real_registry() {
         auto_register: false,
         ..SerializerConfig::default()
     };
-    let lookup = Serializer::<OrderV1>::new(client(&url), config);
+    let lookup = X::producer::<OrderV1>(client(&url), config);
     assert_eq!(lookup.schema_id(&topic).unwrap(), id);
 }
+
+both_serdes!(
+    auto_register_once_then_frames_from_the_cache,
+    interleaved_topics_and_serializers_keep_their_own_ids,
+    without_auto_register_the_schema_is_looked_up,
+    a_missing_schema_is_a_typed_error,
+    a_fixed_schema_id_asks_nothing,
+    use_latest_writes_the_latest_schemas_encoding,
+    a_topic_serializer_keeps_its_id_until_latest_expires,
+    an_unusable_latest_fails_when_strict_and_falls_back_otherwise,
+    older_writers_are_read_through_resolution,
+    concurrent_first_messages_fetch_the_schema_once,
+    writer_schemas_with_references_are_assembled,
+    named_types_are_registered_as_references,
+    round_trip_through_the_real_registry,
+);

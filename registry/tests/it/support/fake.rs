@@ -4,9 +4,11 @@
 //! requests, so tests can show retries and single flight.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use rustls::{ServerConfig, ServerConnection, StreamOwned};
 
 /// A request as the fake received it.
 #[derive(Debug, Clone)]
@@ -15,6 +17,8 @@ pub struct Seen {
     pub path: String,
     pub headers: Vec<(String, String)>,
     pub body: String,
+    /// The certificate the client presented over TLS (DER).
+    pub client_certificate: Option<Vec<u8>>,
 }
 
 impl Seen {
@@ -83,8 +87,24 @@ impl Fake {
     /// Starts a fake answering each request with `handler(request, number of requests
     /// before it)`.
     pub fn start(handler: impl Fn(&Seen, usize) -> Answer + Send + Sync + 'static) -> Fake {
+        Self::listen(handler, None)
+    }
+
+    /// Starts a fake behind TLS with these server settings (an `https://` URL).
+    pub fn start_tls(
+        handler: impl Fn(&Seen, usize) -> Answer + Send + Sync + 'static,
+        tls: Arc<ServerConfig>,
+    ) -> Fake {
+        Self::listen(handler, Some(tls))
+    }
+
+    fn listen(
+        handler: impl Fn(&Seen, usize) -> Answer + Send + Sync + 'static,
+        tls: Option<Arc<ServerConfig>>,
+    ) -> Fake {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        let url = format!("{scheme}://{}", listener.local_addr().unwrap());
         let seen = Arc::new(Mutex::new(Vec::new()));
         let handler: Arc<Handler> = Arc::new(handler);
         let log = Arc::clone(&seen);
@@ -92,7 +112,20 @@ impl Fake {
             for stream in listener.incoming().flatten() {
                 let handler = Arc::clone(&handler);
                 let log = Arc::clone(&log);
-                std::thread::spawn(move || serve(stream, &*handler, &log));
+                let tls = tls.clone();
+                std::thread::spawn(move || match tls {
+                    None => serve(stream, &*handler, &log, |_| None),
+                    Some(tls) => {
+                        let Ok(connection) = ServerConnection::new(tls) else {
+                            return;
+                        };
+                        let stream = StreamOwned::new(connection, stream);
+                        serve(stream, &*handler, &log, |s| {
+                            let chain = s.conn.peer_certificates()?;
+                            chain.first().map(|c| c.to_vec())
+                        })
+                    }
+                });
             }
         });
         Fake { url, seen }
@@ -108,10 +141,16 @@ impl Fake {
     }
 }
 
-fn serve(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<Seen>>) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut writer = stream;
-    while let Some(request) = read_request(&mut reader) {
+/// Answers the requests of one connection; `peer` tells the client's certificate.
+fn serve<S: Read + Write>(
+    stream: S,
+    handler: &Handler,
+    log: &Mutex<Vec<Seen>>,
+    peer: fn(&S) -> Option<Vec<u8>>,
+) {
+    let mut reader = BufReader::new(stream);
+    while let Some(mut request) = read_request(&mut reader) {
+        request.client_certificate = peer(reader.get_ref());
         let number = {
             let mut log = log.lock().unwrap();
             log.push(request.clone());
@@ -134,8 +173,10 @@ fn serve(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<Seen>>) {
                     head.push_str(&format!("{name}: {value}\r\n"));
                 }
                 head.push_str("\r\n");
+                let writer = reader.get_mut();
                 if writer.write_all(head.as_bytes()).is_err()
                     || writer.write_all(body.as_bytes()).is_err()
+                    || writer.flush().is_err()
                 {
                     return;
                 }
@@ -144,7 +185,7 @@ fn serve(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<Seen>>) {
     }
 }
 
-fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Seen> {
+fn read_request(reader: &mut impl BufRead) -> Option<Seen> {
     let mut line = String::new();
     reader.read_line(&mut line).ok().filter(|n| *n > 0)?;
     let mut parts = line.split_whitespace();
@@ -173,6 +214,7 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Seen> {
         path,
         headers,
         body: String::from_utf8(body).ok()?,
+        client_certificate: None,
     })
 }
 

@@ -2,6 +2,8 @@
 //! every scenario runs against the blocking and the async transport alike.
 
 pub mod fake;
+#[macro_use]
+pub mod serdes;
 
 use std::sync::Arc;
 
@@ -39,15 +41,19 @@ pub fn blocking_client(config: ClientConfig) -> Arc<dyn Under> {
 }
 
 pub fn async_client(config: ClientConfig) -> Arc<dyn Under> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    Arc::new(AsyncUnder {
+        runtime: runtime(),
+        client: nonblocking::Client::new(config).unwrap(),
+    })
+}
+
+/// A runtime for driving async clients from test threads.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .unwrap();
-    Arc::new(AsyncUnder {
-        runtime,
-        client: nonblocking::Client::new(config).unwrap(),
-    })
+        .unwrap()
 }
 
 /// The async client, driven from test threads through its own runtime.
