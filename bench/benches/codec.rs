@@ -1,13 +1,15 @@
 //! Encode and decode of the four benchmark shapes by every implementation of
 //! `avdl2rs_bench::codecs`, in one run so that the ratios between them are meaningful.
 //!
-//! Groups are `<shape>/encode` and `<shape>/decode`, one function per implementation.
-//! Schemas, writers and readers are prepared outside the timed loop; the output buffer is
-//! cleared and reused. Run a short pass with
+//! Groups are `<shape>/encode` and `<shape>/decode`, one function per implementation, and
+//! `<shape>/new_buffer`: the generated code's `encode` into a reused buffer against
+//! `to_avro_bytes`, which returns a new one. Schemas, writers and readers are prepared
+//! outside the timed loop; the output buffer of the encode groups is cleared and reused. Run a short pass with
 //! `cargo bench -p avdl2rs-bench -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
+use avdl2rs::Avro;
 use avdl2rs_bench::codecs::{self, Codec, Shape, Visitor};
 use avdl2rs_bench::values::{self, BENCH_SEED};
 use criterion::measurement::WallTime;
@@ -60,6 +62,19 @@ fn shape<T: Shape>(c: &mut Criterion, name: &str, value: &T) {
         bytes: &bytes,
     };
     codecs::visit_all(value, &mut decode).expect("every implementation accepts the schema");
+    group.finish();
+    let mut group = c.benchmark_group(format!("{name}/new_buffer"));
+    let mut out = Vec::with_capacity(4096);
+    group.bench_function("reused_buffer", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(value).encode(&mut out).expect("encodes");
+            black_box(out.len())
+        })
+    });
+    group.bench_function("to_avro_bytes", |b| {
+        b.iter(|| black_box(value).to_avro_bytes().expect("encodes"))
+    });
     group.finish();
 }
 
