@@ -15,13 +15,15 @@
 //! * [`codecs::Generated`]: the codec avdl2rs generated.
 //!
 //! [`values`] builds the sample values every implementation is given; [`twins`] holds the
-//! serde structs used where a generated type's serde derives do not suit the libraries.
+//! serde structs used where a generated type's serde derives do not suit the libraries;
+//! [`evolution`] holds earlier versions of three shapes, for resolving decode.
 //!
 //! After a run (`cargo bench -p avdl2rs-bench -- --warm-up-time 1 --measurement-time 3`),
 //! `cargo run -p avdl2rs-bench --bin ratios` prints the medians as a markdown table of
 //! ratios against the generated code.
 
 pub mod codecs;
+pub mod evolution;
 pub mod hand;
 pub mod twins;
 pub mod values;

@@ -1,12 +1,15 @@
 //! Every implementation does the same work: for the same value all write the same bytes as
 //! apache-avro, and each reads every other's bytes back to the same value. Checked over
 //! values that set and unset every optional field. The hand-written decoders refuse every
-//! truncated input, as the generated one does.
+//! truncated input, as the generated one does; the resolving decode reads the earlier
+//! versions of the shapes the resolving benchmark uses.
 
 use std::fmt::Debug;
 
 use avdl2rs::codec::Reader;
+use avdl2rs::resolve::ResolutionPlan;
 use avdl2rs_bench::codecs::{self, Codec, Shape, Visitor};
+use avdl2rs_bench::evolution::{self, Evolved};
 use avdl2rs_bench::hand::{checked, unchecked};
 use avdl2rs_bench::values;
 
@@ -132,4 +135,26 @@ fn click_event() {
 #[test]
 fn metrics() {
     check_shape(values::metrics, true);
+}
+
+/// The resolving decode reads the bytes of each earlier version (written by apache-avro) as
+/// the value with the new fields at their defaults, as the resolving benchmark assumes.
+fn check_resolving<T: Shape + Evolved>(build: fn(u32) -> T) {
+    let plan = ResolutionPlan::for_type::<T>(T::WRITER_SCHEMA).expect("a compatible change");
+    assert!(!plan.is_direct());
+    for seed in SEEDS {
+        let value = build(seed);
+        let bytes = evolution::writer_bytes(&value).expect("apache-avro writes version 1");
+        assert_eq!(
+            plan.decode::<T>(&bytes).expect("resolves"),
+            value.resolved()
+        );
+    }
+}
+
+#[test]
+fn resolving_decode_of_earlier_versions() {
+    check_resolving(values::order_event);
+    check_resolving(values::log_line);
+    check_resolving(values::click_event);
 }

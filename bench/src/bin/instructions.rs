@@ -3,8 +3,10 @@
 //! disturb:
 //!
 //! `instructions SHAPE OPERATION IMPLEMENTATION COUNT`, with SHAPE one of `order_event`,
-//! `log_line`, `click_event`, `metrics`; OPERATION `encode`, `decode` or `to_avro_bytes`
-//! (the generated code only); IMPLEMENTATION a name the benchmark reports (`generated`,
+//! `log_line`, `click_event`, `metrics`; OPERATION `encode`, `decode`, `to_avro_bytes`
+//! (IMPLEMENTATION `generated` only) or `resolve` (IMPLEMENTATION `direct`, decoding the
+//! current version's bytes, or `resolving`, the earlier version's through a plan; not for
+//! `metrics`); otherwise IMPLEMENTATION is a name the benchmark reports (`generated`,
 //! `hand_checked`, ...).
 //!
 //! Run it twice under `valgrind --tool=cachegrind --cache-sim=no` with two counts; the
@@ -15,8 +17,11 @@ use std::fmt::Debug;
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use avdl2rs::resolve::ResolutionPlan;
+use avdl2rs::wire::decode_body;
 use avdl2rs::Avro;
 use avdl2rs_bench::codecs::{self, Codec, Shape, Visitor};
+use avdl2rs_bench::evolution::{self, Evolved};
 use avdl2rs_bench::values::{self, BENCH_SEED};
 
 fn main() -> ExitCode {
@@ -35,11 +40,14 @@ fn main() -> ExitCode {
         count,
         done: false,
     };
-    let done = match shape.as_str() {
-        "order_event" => run.shape(&values::order_event(BENCH_SEED)),
-        "log_line" => run.shape(&values::log_line(BENCH_SEED)),
-        "click_event" => run.shape(&values::click_event(BENCH_SEED)),
-        "metrics" => run.shape(&values::metrics(BENCH_SEED)),
+    let done = match (shape.as_str(), operation.as_str()) {
+        ("order_event", "resolve") => run.resolve(&values::order_event(BENCH_SEED)),
+        ("log_line", "resolve") => run.resolve(&values::log_line(BENCH_SEED)),
+        ("click_event", "resolve") => run.resolve(&values::click_event(BENCH_SEED)),
+        ("order_event", _) => run.shape(&values::order_event(BENCH_SEED)),
+        ("log_line", _) => run.shape(&values::log_line(BENCH_SEED)),
+        ("click_event", _) => run.shape(&values::click_event(BENCH_SEED)),
+        ("metrics", _) => run.shape(&values::metrics(BENCH_SEED)),
         _ => false,
     };
     if done {
@@ -69,6 +77,28 @@ impl Run<'_> {
         }
         codecs::visit_all(value, &mut self).expect("every implementation accepts the schema");
         self.done
+    }
+
+    /// Decodes `value` directly from its bytes, or resolving from its earlier version's.
+    fn resolve<T: Shape + Evolved>(self, value: &T) -> bool {
+        match self.implementation {
+            "direct" => {
+                let mut bytes = Vec::new();
+                value.resolved().encode(&mut bytes).expect("encodes");
+                for _ in 0..self.count {
+                    black_box(decode_body::<T>(black_box(&bytes)).expect("decodes"));
+                }
+            }
+            "resolving" => {
+                let plan = ResolutionPlan::for_type::<T>(T::WRITER_SCHEMA).expect("compatible");
+                let bytes = evolution::writer_bytes(value).expect("apache-avro writes it");
+                for _ in 0..self.count {
+                    black_box(plan.decode::<T>(black_box(&bytes)).expect("resolves"));
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 }
 
