@@ -669,7 +669,10 @@ impl<'a> Reader<'a> {
     /// Skips `bytes` or a `string` (without checking UTF-8).
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
-        self.read_bytes().map(drop)
+        let len = self.read_length()?;
+        // `read_length` checked the length against the input left.
+        self.pos += len;
+        Ok(())
     }
 
     /// Skips a `fixed` of `size` bytes (also a `float`, 4, or a `double`, 8).
