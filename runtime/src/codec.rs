@@ -598,14 +598,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads an `array<double>` like [`Self::read_array`] (same budgets, same errors), but
-    /// each block whose items the input holds in one conversion over its bytes.
+    /// converts each block the input holds whole in one pass over its bytes.
     #[inline]
     pub fn read_doubles(&mut self) -> Result<Vec<f64>, DecodeError> {
         self.read_fixed_width_array(f64::from_le_bytes)
     }
 
     /// Reads an `array<float>` like [`Self::read_array`] (same budgets, same errors), but
-    /// each block whose items the input holds in one conversion over its bytes.
+    /// converts each block the input holds whole in one pass over its bytes.
     #[inline]
     pub fn read_floats(&mut self) -> Result<Vec<f32>, DecodeError> {
         self.read_fixed_width_array(f32::from_le_bytes)
