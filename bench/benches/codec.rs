@@ -1,14 +1,22 @@
 //! Encode and decode of the four benchmark shapes by every implementation of
 //! `avdl2rs_bench::codecs`, in one run so that the ratios between them are meaningful.
 //!
-//! Groups are `<shape>/encode` and `<shape>/decode`, one function per implementation.
-//! Schemas, writers and readers are prepared outside the timed loop; the output buffer is
-//! cleared and reused. Run a short pass with
+//! Groups are `<shape>/encode` and `<shape>/decode`, one function per implementation, and
+//! `<shape>/new_buffer`: the generated code's `encode` into a reused buffer against
+//! `to_avro_bytes`, which returns a new one; and `<shape>/resolve` for the shapes of
+//! `avdl2rs_bench::evolution`: decoding the current version's bytes (`direct`) against
+//! reading the earlier version's through a cached plan (`resolving`). Schemas, writers,
+//! readers and plans are prepared
+//! outside the timed loop; the output buffer of the encode groups is cleared and reused. Run a short pass with
 //! `cargo bench -p avdl2rs-bench -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
+use avdl2rs::resolve::ResolutionPlan;
+use avdl2rs::wire::decode_body;
+use avdl2rs::Avro;
 use avdl2rs_bench::codecs::{self, Codec, Shape, Visitor};
+use avdl2rs_bench::evolution::{self, Evolved};
 use avdl2rs_bench::values::{self, BENCH_SEED};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
@@ -61,6 +69,37 @@ fn shape<T: Shape>(c: &mut Criterion, name: &str, value: &T) {
     };
     codecs::visit_all(value, &mut decode).expect("every implementation accepts the schema");
     group.finish();
+    let mut group = c.benchmark_group(format!("{name}/new_buffer"));
+    let mut out = Vec::with_capacity(4096);
+    group.bench_function("reused_buffer", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(value).encode(&mut out).expect("encodes");
+            black_box(out.len())
+        })
+    });
+    group.bench_function("to_avro_bytes", |b| {
+        b.iter(|| black_box(value).to_avro_bytes().expect("encodes"))
+    });
+    group.finish();
+}
+
+/// Direct against resolving decode of a shape with an earlier version.
+fn resolve<T: Shape + Evolved>(c: &mut Criterion, name: &str, value: &T) {
+    let expected = value.resolved();
+    let mut direct = Vec::new();
+    expected.encode(&mut direct).expect("the value encodes");
+    let writer = evolution::writer_bytes(value).expect("apache-avro writes the earlier version");
+    let plan = ResolutionPlan::for_type::<T>(T::WRITER_SCHEMA).expect("a compatible change");
+    assert_eq!(plan.decode::<T>(&writer).expect("resolves"), expected);
+    let mut group = c.benchmark_group(format!("{name}/resolve"));
+    group.bench_function("direct", |b| {
+        b.iter(|| decode_body::<T>(black_box(&direct)).expect("decodes"))
+    });
+    group.bench_function("resolving", |b| {
+        b.iter(|| plan.decode::<T>(black_box(&writer)).expect("resolves"))
+    });
+    group.finish();
 }
 
 fn benches(c: &mut Criterion) {
@@ -68,6 +107,9 @@ fn benches(c: &mut Criterion) {
     shape(c, "log_line", &values::log_line(BENCH_SEED));
     shape(c, "click_event", &values::click_event(BENCH_SEED));
     shape(c, "metrics", &values::metrics(BENCH_SEED));
+    resolve(c, "order_event", &values::order_event(BENCH_SEED));
+    resolve(c, "log_line", &values::log_line(BENCH_SEED));
+    resolve(c, "click_event", &values::click_event(BENCH_SEED));
 }
 
 criterion_group!(codec, benches);

@@ -1,4 +1,4 @@
-//! The five implementations under test, each prepared once (schemas parsed, writers and
+//! The six implementations under test, each prepared once (schemas parsed, writers and
 //! readers built) and then used for every value, so that the benchmark times only the work
 //! of encoding and decoding.
 //!
@@ -15,7 +15,7 @@ use avdl2rs::{AvroDecode, AvroEncode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::hand::HandCodec;
+use crate::hand::{checked, unchecked, Checked, Unchecked};
 use crate::{shapes, twins};
 
 /// Any failure of an implementation.
@@ -129,17 +129,32 @@ impl<T: Serialize + DeserializeOwned> Codec<T> for SerdeAvroFast {
     }
 }
 
-/// The hand-written codec of [`crate::hand`].
-pub struct HandWritten;
+/// The hand-written codec of [`crate::hand::checked`], with the runtime's checks.
+pub struct HandChecked;
 
-impl<T: HandCodec> Codec<T> for HandWritten {
+impl<T: Checked> Codec<T> for HandChecked {
     fn encode(&mut self, value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        value.hand_encode(out);
+        value.encode_checked(out);
         Ok(())
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<T, Error> {
-        Ok(T::hand_decode(&mut Reader::new(bytes))?)
+        Ok(T::decode_checked(&mut checked::Input::new(bytes))?)
+    }
+}
+
+/// The straight-line hand-written codec of [`crate::hand::unchecked`].
+pub struct HandUnchecked;
+
+impl<T: Unchecked> Codec<T> for HandUnchecked {
+    fn encode(&mut self, value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        value.encode_unchecked(out);
+        Ok(())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<T, Error> {
+        T::decode_unchecked(&mut unchecked::Input::new(bytes))
+            .ok_or_else(|| "malformed input".into())
     }
 }
 
@@ -157,10 +172,10 @@ impl<T: AvroEncode + AvroDecode> Codec<T> for Generated {
     }
 }
 
-/// A benchmark shape: a generated type with the hand-written codec, and the type the
+/// A benchmark shape: a generated type with the hand-written codecs, and the type the
 /// serde-based implementations read and write for it.
 pub trait Shape:
-    avdl2rs::AvroSchema + AvroEncode + AvroDecode + HandCodec + PartialEq + Debug + 'static
+    avdl2rs::AvroSchema + AvroEncode + AvroDecode + Checked + Unchecked + PartialEq + Debug + 'static
 {
     /// `Self` when its generated serde derives suit the serde-based libraries, else a plain
     /// serde struct of [`crate::twins`] with the same schema.
@@ -216,7 +231,8 @@ pub fn visit_all<T: Shape>(value: &T, visitor: &mut impl Visitor) -> Result<(), 
     visitor.visit("apache_value", ApacheValue::new(schema)?, &serde_value);
     visitor.visit("apache_serde", ApacheSerde::new(schema)?, &serde_value);
     visitor.visit("serde_avro_fast", SerdeAvroFast::new(schema)?, &serde_value);
-    visitor.visit("hand_written", HandWritten, value);
+    visitor.visit("hand_checked", HandChecked, value);
+    visitor.visit("hand_unchecked", HandUnchecked, value);
     visitor.visit("generated", Generated, value);
     Ok(())
 }

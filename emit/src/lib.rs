@@ -468,8 +468,11 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
         Value::Bytes => primitive_write(&codec, "write_bytes", place.as_ref()),
         Value::String => primitive_write(&codec, "write_string", place.as_ref()),
         Value::Array(item) => {
-            let write = element_writer(item, quote!(item), cx);
             let items = place.as_ref();
+            if let Some((write, _)) = bulk_codec(item) {
+                return primitive_write(&codec, write, items);
+            }
+            let write = element_writer(item, quote!(item), cx);
             Encode::fallible(quote!(#codec::write_array(out, #items, #write)))
         }
         Value::Map(v) => {
@@ -516,6 +519,17 @@ fn element_reader<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
     }
     let read = decode_value(value, cx);
     quote!(|reader| #read)
+}
+
+/// The runtime's writer and reader of an array whose items are all `item`, when they copy
+/// the items in bulk rather than one by one: arrays of `double` and `float`, whose items
+/// have a fixed width.
+fn bulk_codec<N>(item: &Value<N>) -> Option<(&'static str, &'static str)> {
+    match item {
+        Value::Double => Some(("write_doubles", "read_doubles")),
+        Value::Float => Some(("write_floats", "read_floats")),
+        _ => None,
+    }
 }
 
 fn primitive_write(codec: &TokenStream, function: &str, arg: TokenStream) -> Encode {
@@ -595,6 +609,10 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
         Value::Bytes => quote!(reader.read_bytes().map(<[u8]>::to_vec)),
         Value::String => quote!(reader.read_string().map(::std::string::String::from)),
         Value::Array(item) => {
+            if let Some((_, read)) = bulk_codec(item) {
+                let read = format_ident!("{read}");
+                return quote!(reader.#read());
+            }
             let read = element_reader(item, cx);
             quote!(reader.read_array(#read))
         }

@@ -287,28 +287,18 @@ impl<'a> Reader<'a> {
         Ok(&rest[..len])
     }
 
-    /// Reads an unsigned LEB128 varint of at most 10 bytes (64 bits). One- and two-byte
-    /// varints (values below 8192: most lengths, counts, indexes and small numbers) are read
-    /// inline; longer ones out of line, to keep the callers small.
+    /// Reads an unsigned LEB128 varint of at most 10 bytes (64 bits), inline: the one-byte
+    /// case (most lengths, counts, indexes and small numbers) first, then a loop over at
+    /// most ten bytes that needs no bounds check per byte. Out of line only the errors.
     #[inline]
     fn read_varint(&mut self) -> Result<u64, DecodeError> {
-        match *self.rest() {
-            [first, ..] if first < 0x80 => {
-                self.pos += 1;
-                Ok(u64::from(first))
-            }
-            [first, second, ..] if second < 0x80 => {
-                self.pos += 2;
-                Ok(u64::from(first & 0x7f) | u64::from(second) << 7)
-            }
-            _ => self.read_varint_multi(),
-        }
-    }
-
-    /// The rest of [`Self::read_varint`], for varints of three bytes or more.
-    #[inline(never)]
-    fn read_varint_multi(&mut self) -> Result<u64, DecodeError> {
         let rest = self.rest();
+        if let Some(&first) = rest.first() {
+            if first < 0x80 {
+                self.pos += 1;
+                return Ok(u64::from(first));
+            }
+        }
         let mut value = 0u64;
         for (i, &byte) in rest.iter().take(10).enumerate() {
             value |= u64::from(byte & 0x7f) << (7 * i);
@@ -320,11 +310,18 @@ impl<'a> Reader<'a> {
                 return Ok(value);
             }
         }
-        // Without a last byte among fewer than 10, the input ended inside the varint.
-        if rest.len() < 10 {
-            return Err(self.eof(rest.len() + 1));
+        Err(self.bad_varint())
+    }
+
+    /// Why [`Self::read_varint`] found no varint: the input ended inside it (no last byte
+    /// among fewer than 10), or it runs past 64 bits.
+    #[cold]
+    fn bad_varint(&self) -> DecodeError {
+        let left = self.remaining();
+        if left < 10 {
+            return self.eof(left + 1);
         }
-        Err(DecodeError::new(DecodeErrorKind::VarintTooLong, self.pos))
+        DecodeError::new(DecodeErrorKind::VarintTooLong, self.pos)
     }
 
     /// Reads a `boolean`: one byte, 0 or 1.
@@ -563,7 +560,10 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a map: all its blocks, each value with `value`, into any map type. Value errors
-    /// get the entry's key added to their path; a bad key gets the entry's index.
+    /// get the entry's key added to their path; a bad key gets the entry's index. Each block's
+    /// count is checked against the item and memory budgets, then the map is offered room for
+    /// it (through the entries' size hint, which `HashMap` reserves by, so that it does not
+    /// rehash as it grows), for no more entries than 1 MiB of them nor than bytes are left.
     #[inline]
     pub fn read_map<M, T>(
         &mut self,
@@ -573,18 +573,86 @@ impl<'a> Reader<'a> {
         M: Default + Extend<(String, T)>,
     {
         let mut map = M::default();
-        self.read_blocks_into(
-            &mut map,
-            std::mem::size_of::<(String, T)>(),
-            |_, _| {},
-            |reader, map, index| {
-                let key = reader.read_string().map_err(|e| e.at_index(index))?;
-                let entry = value(reader).map_err(|e| e.at_key(key))?;
-                map.extend(std::iter::once((key.to_owned(), entry)));
-                Ok(())
-            },
-        )?;
-        Ok(map)
+        let mut index = 0;
+        loop {
+            let header = self.read_block_header()?;
+            if header.count == 0 {
+                return Ok(map);
+            }
+            self.commit(header.count, std::mem::size_of::<(String, T)>())?;
+            // Every entry takes at least one byte, its key's length.
+            let room = prealloc::<(String, T)>(header.count).min(self.remaining());
+            let mut entries = MapEntries {
+                reader: self,
+                value: &mut value,
+                left: header.count,
+                room,
+                index,
+                error: None,
+            };
+            map.extend(&mut entries);
+            if let Some(error) = entries.error {
+                return Err(error);
+            }
+            index = entries.index;
+        }
+    }
+
+    /// Reads an `array<double>` like [`Self::read_array`] (same budgets, same errors), but
+    /// converts each block the input holds whole in one pass over its bytes.
+    #[inline]
+    pub fn read_doubles(&mut self) -> Result<Vec<f64>, DecodeError> {
+        self.read_fixed_width_array(f64::from_le_bytes)
+    }
+
+    /// Reads an `array<float>` like [`Self::read_array`] (same budgets, same errors), but
+    /// converts each block the input holds whole in one pass over its bytes.
+    #[inline]
+    pub fn read_floats(&mut self) -> Result<Vec<f32>, DecodeError> {
+        self.read_fixed_width_array(f32::from_le_bytes)
+    }
+
+    /// Reads an array of items of `N` bytes each. Every block is counted against the item
+    /// and memory budgets exactly as [`Self::read_array`] counts it; a block the input holds
+    /// whole is converted in one pass, and one it does not is read item by item, so that the
+    /// error names the item and offset where the input ends, as [`Self::read_array`]'s does.
+    #[inline]
+    fn read_fixed_width_array<T, const N: usize>(
+        &mut self,
+        from_bytes: fn([u8; N]) -> T,
+    ) -> Result<Vec<T>, DecodeError> {
+        let mut items = Vec::new();
+        loop {
+            let header = self.read_block_header()?;
+            if header.count == 0 {
+                return Ok(items);
+            }
+            self.commit(header.count, std::mem::size_of::<T>())?;
+            match header.count.checked_mul(N) {
+                Some(len) if len <= self.remaining() => {
+                    let (chunks, _) = self.take(len)?.as_chunks::<N>();
+                    items.extend(chunks.iter().map(|&chunk| from_bytes(chunk)));
+                }
+                _ => self.read_truncated_block(&mut items, header.count, from_bytes)?,
+            }
+        }
+    }
+
+    /// The items of a block of [`Self::read_fixed_width_array`] that the input ends inside.
+    #[cold]
+    fn read_truncated_block<T, const N: usize>(
+        &mut self,
+        items: &mut Vec<T>,
+        count: usize,
+        from_bytes: fn([u8; N]) -> T,
+    ) -> Result<(), DecodeError> {
+        items.reserve(prealloc::<T>(count));
+        for _ in 0..count {
+            let index = items.len();
+            let item = self.read_fixed::<N>().map_err(|e| e.at_index(index))?;
+            items.push(from_bytes(item));
+        }
+        Ok(())
     }
 
     /// Skips a `boolean`, checking it like [`Self::read_boolean`].
@@ -602,7 +670,10 @@ impl<'a> Reader<'a> {
     /// Skips `bytes` or a `string` (without checking UTF-8).
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
-        self.read_bytes().map(drop)
+        let len = self.read_length()?;
+        // `read_length` checked the length against the input left.
+        self.pos += len;
+        Ok(())
     }
 
     /// Skips a `fixed` of `size` bytes (also a `float`, 4, or a `double`, 8).
@@ -645,6 +716,47 @@ fn prealloc<T>(count: usize) -> usize {
     count.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
 }
 
+/// The entries of one map block, read one by one as the map takes them; the first error
+/// ends them and is kept for [`Reader::read_map`] to return.
+struct MapEntries<'r, 'a, F> {
+    reader: &'r mut Reader<'a>,
+    value: &'r mut F,
+    /// Entries of the block not read yet.
+    left: usize,
+    /// The entries the map may reserve room for.
+    room: usize,
+    /// The index of the next entry across blocks.
+    index: usize,
+    error: Option<DecodeError>,
+}
+
+impl<'a, T, F> Iterator for MapEntries<'_, 'a, F>
+where
+    F: FnMut(&mut Reader<'a>) -> Result<T, DecodeError>,
+{
+    type Item = (String, T);
+
+    #[inline]
+    fn next(&mut self) -> Option<(String, T)> {
+        if self.left == 0 || self.error.is_some() {
+            return None;
+        }
+        self.left -= 1;
+        let index = self.index;
+        self.index += 1;
+        let entry = self.reader.read_string().map_err(|e| e.at_index(index));
+        let entry = entry.and_then(|key| match (self.value)(self.reader) {
+            Ok(value) => Ok((key.to_owned(), value)),
+            Err(e) => Err(e.at_key(key)),
+        });
+        entry.map_err(|e| self.error = Some(e)).ok()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.room.min(self.left), Some(self.left))
+    }
+}
+
 /// An array or map block header.
 struct BlockHeader {
     /// The item count; 0 ends the array or map.
@@ -653,8 +765,9 @@ struct BlockHeader {
     byte_size: Option<usize>,
 }
 
-/// Writes an unsigned LEB128 varint, a byte at a time straight into `out` (an intermediate
-/// buffer would cost a `memcpy` call per multi-byte varint).
+/// Writes an unsigned LEB128 varint, a byte at a time straight into `out`. (Encoding it into
+/// a 10-byte buffer first and appending that in one copy measured slower: the loop filling
+/// the buffer costs more than the pushes' capacity checks, which always pass.)
 #[inline]
 fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
@@ -701,16 +814,17 @@ fn write_len(out: &mut Vec<u8>, len: usize) {
     write_long(out, len as i64);
 }
 
-/// Writes `bytes`: the length as a `long`, then the bytes.
-#[inline]
+/// Writes `bytes`: the length as a `long`, then the bytes. Always inlined: a call would
+/// cost more than the prefix and the copy of a short string (and `#[inline]` alone is not
+/// followed in records of several strings).
+#[inline(always)]
 pub fn write_bytes(out: &mut Vec<u8>, value: &[u8]) {
-    out.reserve(value.len() + 10);
     write_len(out, value.len());
     out.extend_from_slice(value);
 }
 
 /// Writes a `string`: the UTF-8 length as a `long`, then the bytes.
-#[inline]
+#[inline(always)]
 pub fn write_string(out: &mut Vec<u8>, value: &str) {
     write_bytes(out, value.as_bytes());
 }
@@ -738,6 +852,40 @@ pub fn write_array<T>(
     }
     out.push(0);
     Ok(())
+}
+
+/// Writes an `array<double>` like [`write_array`], with all items in one pass over one
+/// stretch of the output (no capacity check per item).
+#[inline]
+pub fn write_doubles(out: &mut Vec<u8>, items: &[f64]) {
+    write_fixed_width_array(out, items, f64::to_le_bytes);
+}
+
+/// Writes an `array<float>` like [`write_array`], with all items in one pass over one
+/// stretch of the output (no capacity check per item).
+#[inline]
+pub fn write_floats(out: &mut Vec<u8>, items: &[f32]) {
+    write_fixed_width_array(out, items, f32::to_le_bytes);
+}
+
+/// Writes an array of items of `N` bytes each as one block: the count, then the output grown
+/// once by all the items' bytes and filled in place, then the closing 0.
+#[inline]
+fn write_fixed_width_array<T: Copy, const N: usize>(
+    out: &mut Vec<u8>,
+    items: &[T],
+    to_bytes: fn(T) -> [u8; N],
+) {
+    if !items.is_empty() {
+        write_len(out, items.len());
+        let start = out.len();
+        out.resize(start + items.len() * N, 0);
+        let (slots, _) = out[start..].as_chunks_mut::<N>();
+        for (slot, &item) in slots.iter_mut().zip(items) {
+            *slot = to_bytes(item);
+        }
+    }
+    out.push(0);
 }
 
 /// Writes a map as one block of `len` entries and the closing 0 (an empty map is a single

@@ -29,6 +29,7 @@ pub mod error;
 mod include;
 pub mod logical;
 pub mod resolve;
+mod size_hint;
 pub mod subject;
 pub mod wire;
 
@@ -133,11 +134,11 @@ pub trait AvroDecode: Sized {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
-    /// The Avro binary encoding of `self`, in a new buffer.
+    /// The Avro binary encoding of `self`, in a new buffer, allocated once with the size of
+    /// this type's recent encodings (plus a quarter) rather than grown from empty. To avoid
+    /// the allocation too, [`AvroEncode::encode`] into a buffer you reuse.
     fn to_avro_bytes(&self) -> Result<Vec<u8>, EncodeError> {
-        let mut out = Vec::new();
-        self.encode(&mut out)?;
-        Ok(out)
+        new_buffer::<Self>(0, |out| self.encode(out))
     }
 
     /// Decodes one value that must span all of `bytes` (bytes left after it are an error).
@@ -147,9 +148,9 @@ pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
 
     /// The Confluent-framed message for `self` registered under `schema_id`.
     fn to_confluent(&self, schema_id: i32) -> Result<Vec<u8>, EncodeError> {
-        let mut out = Vec::new();
-        self.encode_confluent(schema_id, &mut out)?;
-        Ok(out)
+        new_buffer::<Self>(wire::CONFLUENT_HEADER_LEN, |out| {
+            self.encode_confluent(schema_id, out)
+        })
     }
 
     /// Appends the Confluent-framed message for `self` to `out`, which can be reused.
@@ -175,9 +176,9 @@ pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
 
     /// The single-object encoding of `self` (marker, fingerprint, body).
     fn to_single_object(&self) -> Result<Vec<u8>, EncodeError> {
-        let mut out = Vec::new();
-        self.encode_single_object(&mut out)?;
-        Ok(out)
+        new_buffer::<Self>(wire::SINGLE_OBJECT_HEADER_LEN, |out| {
+            self.encode_single_object(out)
+        })
     }
 
     /// Appends the single-object encoding of `self` to `out`, which can be reused.
@@ -213,3 +214,16 @@ pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
 }
 
 impl<T: AvroSchema + AvroEncode + AvroDecode> Avro for T {}
+
+/// A new buffer holding what `write` writes: a header of `header` bytes, then a `T`, sized
+/// from `T`'s recent encodings ([`size_hint`]).
+#[inline]
+fn new_buffer<T: AvroSchema>(
+    header: usize,
+    write: impl FnOnce(&mut Vec<u8>) -> Result<(), EncodeError>,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::with_capacity(header + size_hint::capacity(T::FINGERPRINT));
+    write(&mut out)?;
+    size_hint::record(T::FINGERPRINT, out.len() - header);
+    Ok(out)
+}

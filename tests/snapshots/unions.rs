@@ -593,14 +593,10 @@ const _: () = {
                 }
                 Self::Array(value) => {
                     ::avdl2rs::codec::write_long(out, 3);
-                    ::avdl2rs::codec::write_array(
-                        out,
-                        value,
-                        |out, item| {
-                            ::avdl2rs::codec::write_double(out, *item);
-                            ::core::result::Result::Ok(())
-                        },
-                    )
+                    {
+                        ::avdl2rs::codec::write_doubles(out, value);
+                        ::core::result::Result::Ok(())
+                    }
                 }
             }
         }
@@ -620,7 +616,7 @@ const _: () = {
                         .map(Self::String)
                 }
                 2 => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
-                _ => reader.read_array(|reader| reader.read_double()).map(Self::Array),
+                _ => reader.read_doubles().map(Self::Array),
             }
         }
     }

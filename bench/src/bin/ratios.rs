@@ -1,16 +1,16 @@
-//! Prints `benches/codec.rs` results as a markdown table of ratios.
+//! Prints `benches/codec.rs` results as markdown tables of ratios.
 //!
 //! `cargo run -p avdl2rs-bench --bin ratios [-- [--dir CRITERION_DIR] [BASELINE...]]` reads
 //! criterion's estimates (by default under `$CARGO_TARGET_DIR/criterion`, else the
 //! workspace's `target/criterion`) and prints, per shape and direction, the median ns/op of
 //! every implementation, how many times slower each serde-based implementation is than the
-//! generated code, and the generated code's time over the hand-written codec's (the 1.25
-//! target).
+//! generated code, and the generated code's time over each hand-written codec's; then, per
+//! shape, `to_avro_bytes` over `encode` into a reused buffer.
 //!
 //! Without baselines it reads the last run (`new`). On a noisy machine, save several runs
 //! (`cargo bench -p avdl2rs-bench -- --save-baseline run1`, `run2`, ...) and name them: each
-//! time is then the median over the runs, and the last column also shows the range of the
-//! per-run ratios.
+//! time is then the median over the runs, and the last two columns also show the range of
+//! the per-run ratios.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,17 +18,19 @@ use std::process::ExitCode;
 /// The benchmark's shapes and directions, in report order.
 const SHAPES: [&str; 4] = ["order_event", "log_line", "click_event", "metrics"];
 const DIRECTIONS: [&str; 2] = ["encode", "decode"];
-/// The implementations, in the benchmark's order: three serde-based ones, then the
-/// hand-written codec and the generated one.
-const IMPLEMENTATIONS: [&str; 5] = [
+/// The implementations, in the benchmark's order: three serde-based ones, then the two
+/// hand-written codecs and the generated one.
+const IMPLEMENTATIONS: [&str; 6] = [
     "apache_value",
     "apache_serde",
     "serde_avro_fast",
-    "hand_written",
+    "hand_checked",
+    "hand_unchecked",
     "generated",
 ];
+/// The index of the first hand-written codec; the serde-based ones come before it.
 const HAND: usize = 3;
-const GENERATED: usize = 4;
+const GENERATED: usize = 5;
 
 fn main() -> ExitCode {
     let (dir, baselines) = match arguments(std::env::args().skip(1)) {
@@ -38,9 +40,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match table(&dir, &baselines) {
-        Ok(table) => {
-            print!("{table}");
+    match table(&dir, &baselines).and_then(|codecs| Ok((codecs, new_buffer(&dir, &baselines)?))) {
+        Ok((codecs, new_buffer)) => {
+            print!("{codecs}\n{new_buffer}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -111,8 +113,11 @@ fn table(dir: &Path, baselines: &[String]) -> Result<String, String> {
     for implementation in &IMPLEMENTATIONS[..HAND] {
         out.push_str(&format!(" {implementation} ÷ generated |"));
     }
-    out.push_str(" generated ÷ hand_written |\n");
-    out.push_str(&"|---".repeat(2 + IMPLEMENTATIONS.len() + HAND + 1));
+    for implementation in &IMPLEMENTATIONS[HAND..GENERATED] {
+        out.push_str(&format!(" generated ÷ {implementation} |"));
+    }
+    out.push('\n');
+    out.push_str(&"|---".repeat(2 + IMPLEMENTATIONS.len() + GENERATED));
     out.push_str("|\n");
     for shape in SHAPES {
         for direction in DIRECTIONS {
@@ -133,6 +138,31 @@ fn table(dir: &Path, baselines: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
+/// The table of `to_avro_bytes` against `encode` into a reused buffer (median times over
+/// the runs).
+fn new_buffer(dir: &Path, baselines: &[String]) -> Result<String, String> {
+    let mut out = String::from(
+        "| shape | encode, reused buffer ns | to_avro_bytes ns | to_avro_bytes ÷ encode |\n",
+    );
+    out.push_str("|---|---|---|---|\n");
+    for shape in SHAPES {
+        let group = format!("{shape}_new_buffer");
+        let median_of = |function: &str| -> Result<f64, String> {
+            let runs = baselines
+                .iter()
+                .map(|baseline| median_ns(dir, &group, function, baseline))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(median(runs))
+        };
+        let (reused, new) = (median_of("reused_buffer")?, median_of("to_avro_bytes")?);
+        out.push_str(&format!(
+            "| {shape} | {reused:.1} | {new:.1} | {:.2} |\n",
+            new / reused
+        ));
+    }
+    Ok(out)
+}
+
 /// One row: the times, then the ratios, from the times of one or more runs.
 fn row(shape: &str, direction: &str, runs: &[Vec<f64>]) -> String {
     let times: Vec<f64> = (0..IMPLEMENTATIONS.len())
@@ -146,13 +176,16 @@ fn row(shape: &str, direction: &str, runs: &[Vec<f64>]) -> String {
     for slower in &times[..HAND] {
         row.push_str(&format!(" {:.1}× |", slower / generated));
     }
-    row.push_str(&format!(" {:.2}", generated / times[HAND]));
-    if runs.len() > 1 {
-        let per_run: Vec<f64> = runs.iter().map(|run| run[GENERATED] / run[HAND]).collect();
-        let low = per_run.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = per_run.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        row.push_str(&format!(" ({low:.2}–{high:.2})"));
+    for hand in HAND..GENERATED {
+        row.push_str(&format!(" {:.2}", generated / times[hand]));
+        if runs.len() > 1 {
+            let per_run: Vec<f64> = runs.iter().map(|run| run[GENERATED] / run[hand]).collect();
+            let low = per_run.iter().copied().fold(f64::INFINITY, f64::min);
+            let high = per_run.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            row.push_str(&format!(" ({low:.2}–{high:.2})"));
+        }
+        row.push_str(" |");
     }
-    row.push_str(" |\n");
+    row.push('\n');
     row
 }

@@ -8,7 +8,7 @@ use std::fmt::Debug;
 
 use apache_avro::types::Value;
 use apache_avro::Schema;
-use avdl2rs::codec::{self, Reader};
+use avdl2rs::codec::{self, DecodeLimits, Reader};
 use avdl2rs::DecodeError;
 use codec_support::{schema as parse, their_bytes, their_value};
 use proptest::prelude::*;
@@ -198,6 +198,59 @@ proptest! {
     }
 
     #[test]
+    fn arrays_of_doubles_in_bulk(items in prop::collection::vec(any::<f64>().prop_filter("NaN is not equal to itself", |x| !x.is_nan()), 0..70)) {
+        check_both_ways(
+            r#"{"type": "array", "items": "double"}"#,
+            &items,
+            Value::Array(items.iter().copied().map(Value::Double).collect()),
+            |o, v| codec::write_doubles(o, v),
+            |r| r.read_doubles(),
+        );
+    }
+
+    #[test]
+    fn arrays_of_floats_in_bulk(items in prop::collection::vec(any::<f32>().prop_filter("NaN is not equal to itself", |x| !x.is_nan()), 0..70)) {
+        check_both_ways(
+            r#"{"type": "array", "items": "float"}"#,
+            &items,
+            Value::Array(items.iter().copied().map(Value::Float).collect()),
+            |o, v| codec::write_floats(o, v),
+            |r| r.read_floats(),
+        );
+    }
+
+    /// The bulk reader of `array<double>` reads what the item-by-item reader reads, in any
+    /// blocks, and fails where and as it fails: on every truncation and under any budget.
+    #[test]
+    fn bulk_doubles_read_like_items(
+        items in prop::collection::vec(any::<u64>().prop_map(f64::from_bits), 1..30),
+        plan in splits(),
+        max_items in 0usize..40,
+        max_memory in 0usize..300,
+    ) {
+        let mut bytes = Vec::new();
+        write_blocks(&mut bytes, &items, &plan, |o, x| codec::write_double(o, *x));
+        let bits = |items: Vec<f64>| items.into_iter().map(f64::to_bits).collect::<Vec<_>>();
+        let mut reader = Reader::new(&bytes);
+        prop_assert_eq!(bits(reader.read_doubles().unwrap()), bits(items.clone()));
+        prop_assert!(reader.is_empty());
+
+        let outcome = |reader: &mut Reader<'_>, bulk: bool| {
+            let read = if bulk { reader.read_doubles() } else { reader.read_array(|r| r.read_double()) };
+            (format!("{:?}", read.map(bits)), reader.position())
+        };
+        for len in 0..bytes.len() {
+            let prefix = &bytes[..len];
+            prop_assert_eq!(outcome(&mut Reader::new(prefix), true), outcome(&mut Reader::new(prefix), false));
+        }
+        let limits = DecodeLimits { max_items, max_memory, ..DecodeLimits::for_input_len(bytes.len()) };
+        prop_assert_eq!(
+            outcome(&mut Reader::with_limits(&bytes, limits), true),
+            outcome(&mut Reader::with_limits(&bytes, limits), false)
+        );
+    }
+
+    #[test]
     fn maps_of_ints(map in prop::collection::hash_map(".{0,8}", any::<i32>(), 0..20)) {
         let schema = parse(r#"{"type": "map", "values": "int"}"#);
         let expected = Value::Map(map.iter().map(|(k, v)| (k.clone(), Value::Int(*v))).collect());
@@ -248,8 +301,25 @@ proptest! {
         prop_assert_eq!(their_value(&schema, &bytes), expected);
         let mut reader = Reader::new(&bytes);
         let back: std::collections::BTreeMap<String, i64> = reader.read_map(|r| r.read_long()).unwrap();
-        prop_assert_eq!(back, map);
+        prop_assert_eq!(&back, &map);
         prop_assert!(reader.is_empty());
+
+        // Into a `HashMap` (which reserves room per block) alike, and every truncation fails
+        // as reading entry by entry fails, naming the same entry.
+        let hashed: HashMap<String, i64> = Reader::new(&bytes).read_map(|r| r.read_long()).unwrap();
+        prop_assert_eq!(hashed.into_iter().collect::<std::collections::BTreeMap<_, _>>(), map);
+        for len in 0..bytes.len() {
+            let prefix = &bytes[..len];
+            let mut reader = Reader::new(prefix);
+            let read: Result<HashMap<String, i64>, _> = reader.read_map(|r| r.read_long());
+            let mut by_entry = Reader::new(prefix);
+            let reference = by_entry.read_blocks(|r, index| {
+                let key = r.read_string().map_err(|e| e.at_index(index))?;
+                r.read_long().map_err(|e| e.at_key(key)).map(drop)
+            });
+            prop_assert_eq!(format!("{:?}", read.map(drop)), format!("{:?}", reference.map(drop)));
+            prop_assert_eq!(reader.position(), by_entry.position());
+        }
     }
 }
 
