@@ -3,6 +3,7 @@
 
 use std::io::Read;
 
+use crate::decompress::Decompressor;
 use crate::error::{Damage, Error};
 use crate::header::Header;
 use crate::input::{Input, VarintError};
@@ -43,6 +44,7 @@ pub(crate) struct Blocks<R> {
     max_block_bytes: usize,
     next_number: u64,
     compressed: Vec<u8>,
+    decompressor: Decompressor,
     state: State,
 }
 
@@ -52,12 +54,14 @@ impl<R: Read> Blocks<R> {
         let mut input = Input::new(reader, 0);
         let header = Header::read(&mut input)?;
         header.codec().check_enabled()?;
+        let decompressor = Decompressor::new(header.codec());
         Ok(Blocks {
             input,
             header,
             max_block_bytes: DEFAULT_MAX_BLOCK_BYTES,
             next_number: 0,
             compressed: Vec::new(),
+            decompressor,
             state: State::Ready,
         })
     }
@@ -176,7 +180,8 @@ impl<R: Read> Blocks<R> {
             return Err(Damage::BadSync.into());
         }
         if codec != crate::Codec::Null {
-            codec.decompress(&self.compressed, data, limit)?;
+            self.decompressor
+                .decompress(&self.compressed, data, limit)?;
         }
         if count > data.len() as u64 && count > EMPTY_RECORDS {
             return Err(Damage::CountTooLarge {

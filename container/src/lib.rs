@@ -37,7 +37,9 @@
 
 mod blocks;
 mod codec;
+mod compress;
 mod decode;
+mod decompress;
 mod error;
 mod header;
 mod input;

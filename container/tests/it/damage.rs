@@ -232,15 +232,28 @@ fn flipped_compressed_bytes_are_errors_and_later_blocks_still_read() {
     }
 }
 
+/// The header of a file of `T` records with `codec` and the sync marker `[9; 16]`.
+fn header_only<T: avdl2rs::AvroSchema + avdl2rs::AvroEncode>(codec: Codec) -> Vec<u8> {
+    let writer = WriterBuilder::new()
+        .codec(codec)
+        .sync_marker([9; 16])
+        .build::<T, _>(Vec::new())
+        .unwrap();
+    writer.finish().unwrap()
+}
+
+/// Appends a block of `count` records whose (compressed) data is `data`.
+fn push_block(file: &mut Vec<u8>, count: i64, data: &[u8]) {
+    write_long(file, count);
+    write_long(file, data.len() as i64);
+    file.extend_from_slice(data);
+    file.extend_from_slice(&[9; 16]);
+}
+
 /// A file of `"long"` records whose only block has the given count and size varints and a
 /// few bytes of data.
 fn hostile_block(count: i64, size: i64) -> Vec<u8> {
-    let mut writer = WriterBuilder::new()
-        .sync_marker([9; 16])
-        .build::<Num, _>(Vec::new())
-        .unwrap();
-    writer.flush().unwrap();
-    let mut file = writer.finish().unwrap();
+    let mut file = header_only::<Num>(Codec::Null);
     write_long(&mut file, count);
     write_long(&mut file, size);
     file.extend_from_slice(&[2, 4, 6]);
@@ -287,6 +300,71 @@ fn hostile_counts_and_sizes_are_errors_without_allocating() {
     assert_eq!(values, [Num { n: 1 }, Num { n: 2 }, Num { n: 3 }]);
 }
 
+/// Zstandard data as streaming writers (Java, apache-avro) make it: frames without their
+/// decompressed size in the header, which the reader must size by trying.
+fn streamed_zstd(data: &[u8]) -> Vec<u8> {
+    let frame = zstd::stream::encode_all(data, 3).unwrap();
+    assert!(matches!(
+        zstd::zstd_safe::get_frame_content_size(&frame),
+        Ok(None)
+    ));
+    frame
+}
+
+#[test]
+fn zstandard_frames_without_their_size_and_several_per_block_read() {
+    let nums = |range: std::ops::Range<i64>| -> (Vec<Num>, Vec<u8>) {
+        let mut bytes = Vec::new();
+        range.clone().for_each(|n| write_long(&mut bytes, n));
+        (range.map(|n| Num { n }).collect(), bytes)
+    };
+    let mut file = header_only::<Num>(Codec::Zstandard);
+    // Two frames in one block.
+    let (first, bytes) = nums(0..1000);
+    let mut data = streamed_zstd(&bytes[..700]);
+    data.extend(streamed_zstd(&bytes[700..]));
+    push_block(&mut file, 1000, &data);
+    // Data that expands far beyond any first guess: 300,000 records of 1 (the byte 0x02).
+    push_block(&mut file, 300_000, &streamed_zstd(&[2; 300_000]));
+    let read: Vec<Num> = Reader::new(file.as_slice())
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(read.len(), 301_000);
+    assert_eq!(read[..1000], first);
+    assert!(read[1000..].iter().all(|num| *num == Num { n: 1 }));
+}
+
+#[test]
+fn streamed_zstandard_bombs_are_refused() {
+    let mut file = header_only::<Blob>(Codec::Zstandard);
+    let mut record = Vec::new();
+    write_long(&mut record, 1 << 20);
+    record.resize(record.len() + (1 << 20), 0);
+    push_block(&mut file, 1, &streamed_zstd(&record));
+    assert_expands_beyond_the_limit(&file, "streamed zstandard");
+}
+
+/// `file` holds one block of one `Blob` of 1 MiB of zeros: a reader limited to 256 KiB
+/// blocks refuses it, and one with the default limit reads it.
+fn assert_expands_beyond_the_limit(file: &[u8], what: &str) {
+    let mut reader = Reader::<Blob, _>::new(file)
+        .unwrap()
+        .max_block_bytes(256 << 10);
+    let error = reader.next().unwrap().unwrap_err();
+    assert!(
+        matches!(&error, Error::Block { block: 0, damage: Damage::Decompress(why), .. } if why.contains("limit")),
+        "{what}: {error}"
+    );
+    let read: Vec<Blob> = Reader::new(file).unwrap().map(Result::unwrap).collect();
+    assert!(
+        read == [Blob {
+            data: vec![0; 1 << 20]
+        }],
+        "{what}"
+    );
+}
+
 #[test]
 fn blocks_that_expand_beyond_the_limit_are_refused() {
     let zeros = vec![0u8; 1 << 20];
@@ -302,23 +380,6 @@ fn blocks_that_expand_beyond_the_limit_are_refused() {
             .unwrap();
         let file = writer.finish().unwrap();
         assert!(file.len() < 64 << 10, "{codec}: {} bytes", file.len());
-        let mut reader = Reader::<Blob, _>::new(file.as_slice())
-            .unwrap()
-            .max_block_bytes(256 << 10);
-        let error = reader.next().unwrap().unwrap_err();
-        assert!(
-            matches!(&error, Error::Block { damage: Damage::Decompress(why), .. } if why.contains("limit")),
-            "{codec}: {error}"
-        );
-        let read: Vec<Blob> = Reader::new(file.as_slice())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(
-            read,
-            [Blob {
-                data: zeros.clone()
-            }]
-        );
+        assert_expands_beyond_the_limit(&file, codec.name());
     }
 }

@@ -300,6 +300,11 @@ fn we_read_apache_avro_files() {
             Codec::Deflate,
             apache_avro::Codec::Deflate(Default::default()),
         ),
+        (Codec::Snappy, apache_avro::Codec::Snappy),
+        (
+            Codec::Zstandard,
+            apache_avro::Codec::Zstandard(Default::default()),
+        ),
     ] {
         let mut writer = apache_avro::Writer::builder()
             .schema(&schema)
