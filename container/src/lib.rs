@@ -46,6 +46,7 @@ mod input;
 mod json;
 mod reader;
 mod records;
+mod worker;
 mod writer;
 
 pub use blocks::{count_records, DEFAULT_MAX_BLOCK_BYTES};
