@@ -260,7 +260,6 @@ impl<R: Read> Blocks<R> {
                 .into())
             }
         };
-        raw.clear();
         if self.input.read_up_to(size as u64, raw)? < size {
             return Err(Damage::Truncated.into());
         }

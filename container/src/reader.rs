@@ -23,8 +23,9 @@ use crate::records::{RecordDecoder, Records};
 /// the file lacks, promotions, fields only the file has skipped), compiled once when the
 /// reader is opened; a schema `T` cannot read is refused then.
 ///
-/// Memory is bounded by one block: [`Reader::max_block_bytes`] (256 MiB unless changed) caps
-/// a block's compressed and uncompressed size. A damaged block or record ends the iteration
+/// Memory is bounded by one block (two with [`Reader::decompress_ahead`]):
+/// [`Reader::max_block_bytes`] (256 MiB unless changed) caps a block's compressed and
+/// uncompressed size. A damaged block or record ends the iteration
 /// with a located [`Error`]; [`Reader::skip_damaged`] moves to the next block and lets it go on.
 ///
 /// ```
