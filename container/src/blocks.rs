@@ -226,14 +226,9 @@ impl<R: Read> Blocks<R> {
                     damage,
                     Damage::Truncated | Damage::BadCount(_) | Damage::BadSize(_)
                 );
-                let block = BlockInfo {
-                    number,
-                    offset,
-                    count: 0,
-                };
                 Err(Failure {
                     scan,
-                    ..Failure::after(block, damage)
+                    ..Failure::at(number, offset, damage)
                 })
             }
         }
@@ -307,10 +302,15 @@ impl Failure {
 
     /// Damage found once the whole block was read.
     fn after(block: BlockInfo, damage: Damage) -> Failure {
+        Failure::at(block.number, block.offset, damage)
+    }
+
+    /// Damage of block `number`, which starts at `offset`; the stream is past its end.
+    fn at(number: u64, offset: u64, damage: Damage) -> Failure {
         Failure {
             error: Error::Block {
-                block: block.number,
-                offset: block.offset,
+                block: number,
+                offset,
                 damage,
             },
             scan: false,

@@ -2,9 +2,10 @@
 //! to block and writing into the reader's reused buffer in one pass where the codec allows.
 //!
 //! A file has thousands of blocks of about 64 kB. Creating a zstd or inflate context for each
-//! (a zstd stream decoder allocates a window buffer of up to 8 MiB) and streaming through
-//! `Read` adapters (which copy through their own buffers) cost as much as decoding the
-//! records; zstd and deflate are therefore decompressed in one call by a context made once.
+//! (a zstd stream decoder allocates a window buffer, 2 MiB for level-3 frames written as a
+//! stream) and streaming through `Read` adapters (which copy through their own buffers) took
+//! a large share of the reading time; zstd and deflate are therefore decompressed in one call
+//! by a context made once.
 //! bzip2 and xz keep their stream decoders: their own work dwarfs those costs.
 //!
 //! Decompression is bounded: no codec may produce more than the reader's block limit, so a
