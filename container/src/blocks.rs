@@ -1,11 +1,15 @@
 //! Reading a file's data blocks: count, size, data and sync marker, decompressed into one
-//! reused buffer, so the memory a reader takes is bounded by its largest block.
+//! reused buffer, so the memory a reader takes is bounded by its largest block (by two of them
+//! when the next block is decompressed ahead on a second thread).
 
 use std::io::Read;
 
+use crate::codec::Codec;
+use crate::decompress::Decompressor;
 use crate::error::{Damage, Error};
 use crate::header::Header;
 use crate::input::{Input, VarintError};
+use crate::worker::Worker;
 
 /// The largest block (compressed or not) a reader accepts unless told otherwise.
 pub const DEFAULT_MAX_BLOCK_BYTES: usize = 256 << 20;
@@ -43,7 +47,20 @@ pub(crate) struct Blocks<R> {
     max_block_bytes: usize,
     next_number: u64,
     compressed: Vec<u8>,
+    decompressor: Decompressor,
+    ahead: Option<Ahead>,
     state: State,
+}
+
+/// Decompression on a second thread, one block ahead of the block being decoded.
+#[derive(Debug)]
+struct Ahead {
+    worker: Worker,
+    /// The block after the one being decoded, read and handed to the worker (or why it could
+    /// not be read, reported in its turn); `None` when it was not read yet.
+    next: Option<Result<Option<BlockInfo>, Failure>>,
+    /// The buffer the worker decompresses the next block into.
+    spare: Vec<u8>,
 }
 
 impl<R: Read> Blocks<R> {
@@ -52,12 +69,15 @@ impl<R: Read> Blocks<R> {
         let mut input = Input::new(reader, 0);
         let header = Header::read(&mut input)?;
         header.codec().check_enabled()?;
+        let decompressor = Decompressor::new(header.codec());
         Ok(Blocks {
             input,
             header,
             max_block_bytes: DEFAULT_MAX_BLOCK_BYTES,
             next_number: 0,
             compressed: Vec::new(),
+            decompressor,
+            ahead: None,
             state: State::Ready,
         })
     }
@@ -70,43 +90,36 @@ impl<R: Read> Blocks<R> {
         self.max_block_bytes = limit;
     }
 
+    /// Decompresses on a second thread from now on, one block ahead; without effect on
+    /// uncompressed files, or when the thread cannot be started.
+    pub(crate) fn decompress_ahead(&mut self) {
+        if self.ahead.is_none() && self.header.codec() != Codec::Null {
+            self.ahead = Worker::start(self.header.codec()).ok().map(|worker| Ahead {
+                worker,
+                next: None,
+                spare: Vec::new(),
+            });
+        }
+    }
+
     /// Reads the next block's records into `data` (replacing its contents); `None` at the end
     /// of the file, and after an error until [`Self::recover`].
     pub(crate) fn next_block(&mut self, data: &mut Vec<u8>) -> Result<Option<BlockInfo>, Error> {
-        if self.state != State::Ready || self.input.at_end()? {
+        if self.state != State::Ready {
             return Ok(None);
         }
-        let info_offset = self.input.offset();
-        let number = self.next_number;
-        self.next_number += 1;
-        match self.read_block(data) {
-            Ok(count) => Ok(Some(BlockInfo {
-                number,
-                offset: info_offset,
-                count,
-            })),
-            Err(BlockFailure::Io(e)) => {
-                self.state = State::Failed { scan: true };
-                Err(Error::Io(e))
+        let block = match self.ahead.take() {
+            None => self.read_block(data),
+            Some(mut ahead) => {
+                let block = self.read_block_ahead(&mut ahead, data);
+                self.ahead = Some(ahead);
+                block
             }
-            Err(BlockFailure::Damage(damage)) => {
-                // Damage found after the sync marker was checked leaves the stream at the
-                // next block. So does, most likely, a wrong sync marker after data of the
-                // right size: if the size was wrong instead, the next block fails too and
-                // the scan for a sync marker starts there. Anything else leaves the stream
-                // somewhere inside this block.
-                let scan = matches!(
-                    damage,
-                    Damage::Truncated | Damage::BadCount(_) | Damage::BadSize(_)
-                );
-                self.state = State::Failed { scan };
-                Err(Error::Block {
-                    block: number,
-                    offset: info_offset,
-                    damage,
-                })
-            }
-        }
+        };
+        block.map_err(|failure| {
+            self.state = State::Failed { scan: failure.scan };
+            failure.error
+        })
     }
 
     /// Marks the current block as damaged (a record in it could not be decoded); the stream
@@ -137,7 +150,91 @@ impl<R: Read> Blocks<R> {
         Ok(self.input.offset() - start)
     }
 
-    fn read_block(&mut self, data: &mut Vec<u8>) -> Result<u64, BlockFailure> {
+    /// Reads and decompresses the next block on this thread.
+    fn read_block(&mut self, data: &mut Vec<u8>) -> Result<Option<BlockInfo>, Failure> {
+        if self.header.codec() == Codec::Null {
+            // Uncompressed data was checked against the limit as a block size.
+            let block = self.read_raw(data)?;
+            return block
+                .map(|block| check_count(block, data).map(|()| block))
+                .transpose();
+        }
+        let mut compressed = std::mem::take(&mut self.compressed);
+        let block = self.read_raw(&mut compressed);
+        let decompressed = match block {
+            Ok(Some(block)) => self
+                .decompressor
+                .decompress(&compressed, data, self.max_block_bytes)
+                .map_err(|damage| Failure::after(block, damage))
+                .and_then(|()| check_count(block, data))
+                .map(|()| Some(block)),
+            other => other,
+        };
+        self.compressed = compressed;
+        decompressed
+    }
+
+    /// The next block from the worker (reading and handing it over first if it was not read
+    /// ahead), then the block after it read and handed over before its records are decoded.
+    fn read_block_ahead(
+        &mut self,
+        ahead: &mut Ahead,
+        data: &mut Vec<u8>,
+    ) -> Result<Option<BlockInfo>, Failure> {
+        let block = match ahead.next.take() {
+            Some(read) => read?,
+            None => self.read_and_hand_over(ahead)?,
+        };
+        let Some(block) = block else {
+            return Ok(None);
+        };
+        let job = ahead.worker.wait().map_err(Failure::io)?;
+        self.compressed = job.compressed;
+        ahead.spare = std::mem::replace(data, job.out);
+        job.result
+            .map_err(|damage| Failure::after(block, damage))
+            .and_then(|()| check_count(block, data))?;
+        ahead.next = Some(self.read_and_hand_over(ahead));
+        Ok(Some(block))
+    }
+}
+
+impl<R: Read> Blocks<R> {
+    /// Reads the next block's record count and data (not decompressed) into `raw`, and
+    /// checks its sync marker; `None` at the end of the file.
+    fn read_raw(&mut self, raw: &mut Vec<u8>) -> Result<Option<BlockInfo>, Failure> {
+        if self.input.at_end().map_err(Failure::io)? {
+            return Ok(None);
+        }
+        let offset = self.input.offset();
+        let number = self.next_number;
+        self.next_number += 1;
+        match self.read_raw_parts(raw) {
+            Ok(count) => Ok(Some(BlockInfo {
+                number,
+                offset,
+                count,
+            })),
+            Err(BlockFailure::Io(e)) => Err(Failure::io(e)),
+            Err(BlockFailure::Damage(damage)) => {
+                // Damage found after the sync marker was checked leaves the stream at the
+                // next block. So does, most likely, a wrong sync marker after data of the
+                // right size: if the size was wrong instead, the next block fails too and
+                // the scan for a sync marker starts there. Anything else leaves the stream
+                // somewhere inside this block.
+                let scan = matches!(
+                    damage,
+                    Damage::Truncated | Damage::BadCount(_) | Damage::BadSize(_)
+                );
+                Err(Failure {
+                    scan,
+                    ..Failure::at(number, offset, damage)
+                })
+            }
+        }
+    }
+
+    fn read_raw_parts(&mut self, raw: &mut Vec<u8>) -> Result<u64, BlockFailure> {
         let count = self
             .input
             .read_long()
@@ -158,13 +255,6 @@ impl<R: Read> Blocks<R> {
                 .into())
             }
         };
-        let codec = self.header.codec();
-        let raw = if codec == crate::Codec::Null {
-            &mut *data
-        } else {
-            &mut self.compressed
-        };
-        raw.clear();
         if self.input.read_up_to(size as u64, raw)? < size {
             return Err(Damage::Truncated.into());
         }
@@ -175,21 +265,74 @@ impl<R: Read> Blocks<R> {
         if sync != self.header.sync() {
             return Err(Damage::BadSync.into());
         }
-        if codec != crate::Codec::Null {
-            codec.decompress(&self.compressed, data, limit)?;
-        }
-        if count > data.len() as u64 && count > EMPTY_RECORDS {
-            return Err(Damage::CountTooLarge {
-                count,
-                bytes: data.len(),
-            }
-            .into());
-        }
         Ok(count)
+    }
+
+    /// Reads the next block and hands it to the worker.
+    fn read_and_hand_over(&mut self, ahead: &mut Ahead) -> Result<Option<BlockInfo>, Failure> {
+        let mut compressed = std::mem::take(&mut self.compressed);
+        let block = self.read_raw(&mut compressed);
+        if let Ok(Some(_)) = block {
+            let out = std::mem::take(&mut ahead.spare);
+            ahead
+                .worker
+                .hand_over(compressed, out, self.max_block_bytes);
+        } else {
+            self.compressed = compressed;
+        }
+        block
     }
 }
 
-/// Why a block could not be read.
+/// Why a block could not be read, located, and whether the stream is left inside it.
+#[derive(Debug)]
+struct Failure {
+    error: Error,
+    /// Whether recovering must scan for the next sync marker.
+    scan: bool,
+}
+
+impl Failure {
+    fn io(error: std::io::Error) -> Failure {
+        Failure {
+            error: Error::Io(error),
+            scan: true,
+        }
+    }
+
+    /// Damage found once the whole block was read.
+    fn after(block: BlockInfo, damage: Damage) -> Failure {
+        Failure::at(block.number, block.offset, damage)
+    }
+
+    /// Damage of block `number`, which starts at `offset`; the stream is past its end.
+    fn at(number: u64, offset: u64, damage: Damage) -> Failure {
+        Failure {
+            error: Error::Block {
+                block: number,
+                offset,
+                damage,
+            },
+            scan: false,
+        }
+    }
+}
+
+/// A block whose count its data cannot hold is damaged.
+fn check_count(block: BlockInfo, data: &[u8]) -> Result<(), Failure> {
+    if block.count > data.len() as u64 && block.count > EMPTY_RECORDS {
+        return Err(Failure::after(
+            block,
+            Damage::CountTooLarge {
+                count: block.count,
+                bytes: data.len(),
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// Why the parts of a block could not be read.
 enum BlockFailure {
     Io(std::io::Error),
     Damage(Damage),

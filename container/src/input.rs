@@ -4,6 +4,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
+/// The most [`Input::read_up_to`] reserves before any of the bytes have arrived.
+const FIRST_CHUNK: usize = 64 << 10;
+
 /// A buffered stream that knows how many bytes it has consumed.
 #[derive(Debug)]
 pub(crate) struct Input<R> {
@@ -56,12 +59,26 @@ impl<R: Read> Input<R> {
         Ok(filled)
     }
 
-    /// Appends up to `len` bytes to `out`, growing it only as bytes arrive (so a hostile
-    /// length costs nothing before the data is really there); returns how many were read.
+    /// Replaces the contents of `out` with up to `len` bytes, fewer only at the end of the
+    /// stream; returns how many. `out` grows only as bytes arrive, at most doubling what has
+    /// arrived, so a hostile length costs nothing before the data is really there; a buffer
+    /// reused from block to block is neither zeroed again nor filled through the buffer of
+    /// this stream (a large read goes straight to it).
     pub(crate) fn read_up_to(&mut self, len: u64, out: &mut Vec<u8>) -> io::Result<usize> {
-        let read = (&mut self.inner).take(len).read_to_end(out)?;
-        self.offset += read as u64;
-        Ok(read)
+        let len = usize::try_from(len).unwrap_or(usize::MAX);
+        let mut filled = 0;
+        while filled < len {
+            let end = len.min(filled.saturating_mul(2).max(out.len()).max(FIRST_CHUNK));
+            if out.len() < end {
+                out.resize(end, 0);
+            }
+            filled += self.read_full(&mut out[filled..end])?;
+            if filled < end {
+                break;
+            }
+        }
+        out.truncate(filled);
+        Ok(filled)
     }
 
     /// Reads one byte, `None` at the end of the stream.

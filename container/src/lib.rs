@@ -11,7 +11,8 @@
 //!   through the runtime's schema resolution when it was written with another version;
 //! * [`JsonReader`] reads any file's records as Avro JSON, driven by the file's schema alone.
 //!
-//! Readers treat files as untrusted: memory is bounded by one block, and a damaged file gives
+//! Readers treat files as untrusted: memory is bounded by one block (two when the next one is
+//! decompressed ahead on a second thread), and a damaged file gives
 //! an [`Error`] naming the block and its byte offset, after which a reader can skip to the
 //! next block and go on.
 //!
@@ -37,13 +38,16 @@
 
 mod blocks;
 mod codec;
+mod compress;
 mod decode;
+mod decompress;
 mod error;
 mod header;
 mod input;
 mod json;
 mod reader;
 mod records;
+mod worker;
 mod writer;
 
 pub use blocks::{count_records, DEFAULT_MAX_BLOCK_BYTES};

@@ -9,6 +9,7 @@ use avdl2rs::schema::SchemaSet;
 use avdl2rs::{AvroEncode, AvroSchema};
 
 use crate::codec::Codec;
+use crate::compress::Compressor;
 use crate::error::Error;
 use crate::header::{self, Header};
 use crate::input::Input;
@@ -120,6 +121,7 @@ impl WriterBuilder {
         Writer {
             out: Some(out),
             codec: header.codec(),
+            compressor: Compressor::new(header.codec()),
             sync: header.sync(),
             block: Vec::new(),
             records: 0,
@@ -144,6 +146,7 @@ pub struct Writer<T: AvroSchema + AvroEncode, W: Write> {
     /// `None` only after [`Writer::finish`] took it.
     out: Option<W>,
     codec: Codec,
+    compressor: Compressor,
     sync: [u8; 16],
     /// The encoded records of the current block, and how many there are.
     block: Vec<u8>,
@@ -213,8 +216,8 @@ impl<T: AvroSchema + AvroEncode, W: Write> Writer<T, W> {
         let data = if self.codec == Codec::Null {
             &self.block
         } else {
-            self.compressed.clear();
-            self.codec.compress(&self.block, &mut self.compressed)?;
+            self.compressor
+                .compress(&self.block, &mut self.compressed)?;
             &self.compressed
         };
         self.frame.clear();

@@ -42,11 +42,19 @@ fn write(codec: Codec, builder: WriterBuilder, values: &[Event]) -> Vec<u8> {
     writer.finish().unwrap()
 }
 
+/// The records of `file`, read on this thread and (the same, checked) decompressed ahead.
 fn read_all(file: &[u8]) -> Vec<Event> {
-    Reader::<Event, _>::new(file)
+    let read: Vec<Event> = Reader::new(file)
         .unwrap()
         .collect::<Result<_, _>>()
+        .unwrap();
+    let ahead: Vec<Event> = Reader::new(file)
         .unwrap()
+        .decompress_ahead()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(ahead == read, "decompressing ahead reads the same records");
+    read
 }
 
 /// The number of blocks of a file: how often its sync marker occurs after the header.
@@ -299,6 +307,11 @@ fn we_read_apache_avro_files() {
         (
             Codec::Deflate,
             apache_avro::Codec::Deflate(Default::default()),
+        ),
+        (Codec::Snappy, apache_avro::Codec::Snappy),
+        (
+            Codec::Zstandard,
+            apache_avro::Codec::Zstandard(Default::default()),
         ),
     ] {
         let mut writer = apache_avro::Writer::builder()
