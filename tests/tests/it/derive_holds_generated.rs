@@ -16,25 +16,7 @@ use std::collections::HashMap;
 
 use avdl2rs::{Avro, AvroSchema};
 
-/// The reviewed snapshots, used as the generated code here.
-#[allow(dead_code)]
-mod generated {
-    pub mod namespaces {
-        include!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/snapshots/namespaces.rs"
-        ));
-    }
-    pub mod recursion {
-        include!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/snapshots/recursion.rs"
-        ));
-    }
-    pub mod unions {
-        include!(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots/unions.rs"));
-    }
-}
+use crate::snapshot_types as generated;
 
 use generated::namespaces::com::example::common::{Audit, Money};
 use generated::namespaces::com::example::orders::Order;

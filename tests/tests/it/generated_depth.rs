@@ -6,23 +6,7 @@
 use avdl2rs::codec::{DecodeLimits, Reader};
 use avdl2rs::{Avro, AvroDecode, DecodeErrorKind};
 
-/// The reviewed snapshots, used as the generated code here.
-#[allow(dead_code)]
-mod generated {
-    pub mod namespaces {
-        include!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/snapshots/namespaces.rs"
-        ));
-    }
-    pub mod recursion {
-        include!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/snapshots/recursion.rs"
-        ));
-    }
-}
-
+use crate::snapshot_types as generated;
 use generated::namespaces::com::example::common::Money;
 use generated::recursion::{LinkedList, Tree};
 

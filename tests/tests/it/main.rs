@@ -16,3 +16,4 @@ mod generated_differential;
 mod idl_conformance;
 mod located_errors;
 mod runtime_dependencies;
+mod snapshot_types;
