@@ -8,9 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use avdl2rs::compat::SchemaRef;
 use avdl2rs::resolve::{ResolutionPlan, ResolveError};
-use avdl2rs::schema::SchemaSet;
 use avdl2rs::{wire, AvroEncode, AvroSchema, SubjectNameStrategy};
 
 use super::dependencies::{split, Part};
@@ -171,7 +169,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         json: &str,
         ttl: Option<Duration>,
     ) -> Result<Target, SerdeError> {
-        let plan = plan_to::<T>(json).map_err(|source| SerdeError::Latest {
+        let plan = ResolutionPlan::from_type::<T>(json).map_err(|source| SerdeError::Latest {
             subject: subject.to_owned(),
             source,
         })?;
@@ -394,20 +392,4 @@ impl<T, C> TopicSerializer<'_, T, C> {
     pub(crate) fn is_stale(&self) -> bool {
         self.target.expires.is_some_and(|e| Instant::now() >= e)
     }
-}
-
-/// The plan translating `T`'s encoding into that of the schema `reader_json`.
-fn plan_to<T: AvroSchema>(reader_json: &str) -> Result<ResolutionPlan, ResolveError> {
-    let mut reader_set = SchemaSet::new();
-    let reader = reader_set
-        .parse_str(reader_json)
-        .map_err(ResolveError::ReaderSchema)?;
-    let mut writer_set = SchemaSet::new();
-    let writer = writer_set
-        .parse_str(T::SCHEMA_JSON)
-        .map_err(ResolveError::WriterSchema)?;
-    ResolutionPlan::new(
-        SchemaRef::new(&reader_set, &reader),
-        SchemaRef::new(&writer_set, &writer),
-    )
 }

@@ -174,6 +174,24 @@ impl ResolutionPlan {
         Self::for_type_from::<T>(&writer_set, &writer)
     }
 
+    /// The plan that translates a `T`'s encoding into that of `reader_json`: the other
+    /// direction of [`ResolutionPlan::for_type`], for a producer whose messages must be
+    /// written in a schema other than its type's (the latest registered version, say).
+    pub fn from_type<T: AvroSchema>(reader_json: &str) -> Result<Self, ResolveError> {
+        let mut reader_set = SchemaSet::new();
+        let reader = reader_set
+            .parse_str(reader_json)
+            .map_err(ResolveError::ReaderSchema)?;
+        let mut writer_set = SchemaSet::new();
+        let writer = writer_set
+            .parse_str(T::SCHEMA_JSON)
+            .map_err(ResolveError::WriterSchema)?;
+        Self::new(
+            SchemaRef::new(&reader_set, &reader),
+            SchemaRef::new(&writer_set, &writer),
+        )
+    }
+
     fn for_type_from<T: AvroSchema>(
         writer_set: &SchemaSet,
         writer: &crate::schema::Schema,

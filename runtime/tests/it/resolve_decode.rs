@@ -341,6 +341,27 @@ fn the_same_canonical_form_is_decoded_directly() {
 }
 
 #[test]
+fn a_type_is_translated_into_another_schema_for_writing() {
+    // What a producer of `ALong` writes when the registered schema is `double`.
+    let plan = ResolutionPlan::from_type::<ALong>(r#""double""#).unwrap();
+    let mut ours = Vec::new();
+    let written = apache_bytes(r#""long""#, Value::Long(-3));
+    plan.translate(&written, &mut ours).unwrap();
+    assert_eq!(ours, apache_bytes(r#""double""#, Value::Double(-3.0)));
+    assert!(ResolutionPlan::from_type::<ALong>(r#""long""#)
+        .unwrap()
+        .is_direct());
+    assert!(matches!(
+        ResolutionPlan::from_type::<ALong>(r#""int""#),
+        Err(ResolveError::Incompatible(_))
+    ));
+    assert!(matches!(
+        ResolutionPlan::from_type::<ALong>("nope"),
+        Err(ResolveError::ReaderSchema(_))
+    ));
+}
+
+#[test]
 fn incompatible_writers_are_refused_when_the_plan_is_built() {
     let writer = r#"{"type":"record","name":"Payment","namespace":"shop","fields":[{"name":"id","type":"int"}]}"#;
     let Err(ResolveError::Incompatible(problems)) = ResolutionPlan::for_type::<PaymentV2>(writer)
