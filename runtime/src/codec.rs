@@ -661,9 +661,19 @@ impl<'a> Reader<'a> {
         self.read_boolean().map(drop)
     }
 
-    /// Skips an `int` or a `long` (a varint).
+    /// Skips an `int` or a `long` (a varint), checked like [`Self::read_long`]. Where eight
+    /// bytes are left, the varint's end is found in all of them at once: the first byte
+    /// without the continuation bit, which ends a varint of at most eight bytes (56 bits,
+    /// always valid). Longer varints and the last bytes of the input take the byte loop.
     #[inline]
     pub fn skip_long(&mut self) -> Result<(), DecodeError> {
+        if let Some(word) = self.rest().first_chunk::<8>() {
+            let ends = !u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+            if ends != 0 {
+                self.pos += ends.trailing_zeros() as usize / 8 + 1;
+                return Ok(());
+            }
+        }
         self.read_varint().map(drop)
     }
 

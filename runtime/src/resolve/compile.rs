@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use super::default::encode_default;
-use super::program::{Op, OpId, Program, RecordOp, Skip, SkipId, Step, WriterField};
+use super::program::{
+    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
+};
 use crate::compat::rules::{reader_branch, writer_field};
 use crate::compat::SchemaRef;
 use crate::schema::{Field, NamedKind, Schema, SchemaKind, SchemaSet};
@@ -19,8 +21,34 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
         named_ops: HashMap::new(),
         named_skips: HashMap::new(),
     };
-    compiler.program.root = compiler.op(reader.schema, writer.schema)?;
-    Ok(compiler.program)
+    let root = compiler.op(reader.schema, writer.schema)?;
+    let mut program = compiler.program;
+    program.root = root;
+    program.in_place = in_place(&program.ops[root]);
+    Ok(program)
+}
+
+/// The writer values to pass over after decoding the writer's bytes in place, when the
+/// top-level step allows it ([`Program::in_place`]): a value encoded alike, or a record whose
+/// steps keep fields and then only drop some.
+fn in_place(root: &Op) -> Option<Vec<Pass>> {
+    match root {
+        Op::Verbatim(_) => Some(Vec::new()),
+        Op::Record(RecordOp::InOrder(steps)) => {
+            let kept = steps
+                .iter()
+                .take_while(|step| matches!(step, Step::Keep(_)))
+                .count();
+            steps[kept..]
+                .iter()
+                .map(|step| match step {
+                    Step::Drop(pass) => Some(*pass),
+                    _ => None,
+                })
+                .collect()
+        }
+        _ => None,
+    }
 }
 
 struct Compiler<'a> {
@@ -96,11 +124,11 @@ impl Compiler<'_> {
                 return Ok(self.verbatim(writer));
             }
             (r, w) if r == w => return Ok(self.verbatim(writer)),
-            (K::Float, K::Int) => Op::IntToFloat,
-            (K::Double, K::Int) => Op::IntToDouble,
-            (K::Float, K::Long) => Op::LongToFloat,
-            (K::Double, K::Long) => Op::LongToDouble,
-            (K::Double, K::Float) => Op::FloatToDouble,
+            (K::Float, K::Int) => Op::Promote(Promotion::IntToFloat),
+            (K::Double, K::Int) => Op::Promote(Promotion::IntToDouble),
+            (K::Float, K::Long) => Op::Promote(Promotion::LongToFloat),
+            (K::Double, K::Long) => Op::Promote(Promotion::LongToDouble),
+            (K::Double, K::Float) => Op::Promote(Promotion::FloatToDouble),
             _ => return Err(self.mismatch(reader, writer)),
         };
         Ok(self.push_op(op))
@@ -212,25 +240,40 @@ impl Compiler<'_> {
         let mut next_writer = 0;
         for (field, source) in reader_fields.iter().zip(sources) {
             let Some(source) = *source else {
-                steps.push(Step::Default(self.default_of(field)?));
+                push_step(&mut steps, Step::Default(self.default_of(field)?));
                 continue;
             };
-            for dropped in &writer_fields[next_writer..source] {
-                let skip = self.skip(&dropped.schema);
-                push_run(&mut steps, skip, false);
-            }
+            self.drop_fields(&writer_fields[next_writer..source], &mut steps);
             let op = self.op(&field.schema, &writer_fields[source].schema)?;
-            match self.program.ops[op] {
-                Op::Verbatim(skip) => push_run(&mut steps, skip, true),
-                _ => steps.push(Step::Op(op)),
-            }
+            let step = match self.program.ops[op] {
+                Op::Verbatim(skip) => Step::Keep(self.pass(skip)),
+                Op::Promote(promotion) => Step::Promote(promotion),
+                _ => Step::Op(op),
+            };
+            push_step(&mut steps, step);
             next_writer = source + 1;
         }
-        for dropped in &writer_fields[next_writer..] {
-            let skip = self.skip(&dropped.schema);
-            push_run(&mut steps, skip, false);
-        }
+        self.drop_fields(&writer_fields[next_writer..], &mut steps);
         Ok(steps)
+    }
+
+    /// Adds the steps passing over writer fields the reader does not have.
+    fn drop_fields(&mut self, dropped: &[Field], steps: &mut Vec<Step>) {
+        for field in dropped {
+            let skip = self.skip(&field.schema);
+            push_step(steps, Step::Drop(self.pass(skip)));
+        }
+    }
+
+    /// How a record's steps pass over a writer value skipped with `skip`.
+    fn pass(&self, skip: SkipId) -> Pass {
+        match self.program.skips[skip] {
+            Skip::Varint => Pass::Varint,
+            Skip::Bytes => Pass::Bytes,
+            Skip::Fixed(size) => Pass::Fixed(size),
+            Skip::Nothing => Pass::Fixed(0),
+            _ => Pass::Value(skip),
+        }
     }
 
     fn reordered(
@@ -307,9 +350,9 @@ impl Compiler<'_> {
 /// one copied run, an enum whose indexes all stay.
 fn same_bytes(op: &Op) -> bool {
     match op {
-        Op::Record(RecordOp::InOrder(steps)) => steps
-            .iter()
-            .all(|step| matches!(step, Step::Run { copy: true, .. })),
+        Op::Record(RecordOp::InOrder(steps)) => {
+            steps.iter().all(|step| matches!(step, Step::Keep(_)))
+        }
         Op::Enum(map) => map
             .iter()
             .enumerate()
@@ -318,13 +361,15 @@ fn same_bytes(op: &Op) -> bool {
     }
 }
 
-/// Adds `skip` to the run at the end of `steps` when it has the same `copy`, else starts one.
-fn push_run(steps: &mut Vec<Step>, skip: SkipId, copy: bool) {
-    match steps.last_mut() {
-        Some(Step::Run { skips, copy: same }) if *same == copy => skips.push(skip),
-        _ => steps.push(Step::Run {
-            skips: vec![skip],
-            copy,
-        }),
+/// Adds `step` to a record's steps, merged into the last one where that saves a step:
+/// fixed widths passed over the same way add up, defaults in a row become one, and a value
+/// that takes no bytes needs no step.
+fn push_step(steps: &mut Vec<Step>, step: Step) {
+    match (steps.last_mut(), step) {
+        (_, Step::Keep(Pass::Fixed(0)) | Step::Drop(Pass::Fixed(0))) => {}
+        (Some(Step::Keep(Pass::Fixed(a))), Step::Keep(Pass::Fixed(b)))
+        | (Some(Step::Drop(Pass::Fixed(a))), Step::Drop(Pass::Fixed(b))) => *a += b,
+        (Some(Step::Default(a)), Step::Default(b)) => a.extend_from_slice(&b),
+        (_, step) => steps.push(step),
     }
 }

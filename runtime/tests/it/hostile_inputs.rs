@@ -377,4 +377,27 @@ proptest! {
         }
         let _ = Reader::new(&bytes).skip_blocks(|r| r.skip_bytes());
     }
+
+    /// Skipping a varint, which looks at eight bytes at once, ends where reading it ends,
+    /// and fails where reading it fails, with the same error: for varints of every length
+    /// (continuation bits set on all but a random last byte, or on all of them), followed
+    /// by a random number of other bytes.
+    #[test]
+    fn skipping_a_varint_agrees_with_reading_it(
+        len in 1usize..13,
+        last in any::<u8>(),
+        tail in prop::collection::vec(any::<u8>(), 0..10),
+        high in any::<u8>(),
+    ) {
+        let mut bytes: Vec<u8> = (1..len).map(|i| 0x80 | (high.rotate_left(i as u32) & 0x7f)).collect();
+        bytes.push(last);
+        bytes.extend(tail);
+        let mut read = Reader::new(&bytes);
+        let mut skipped = Reader::new(&bytes);
+        match (read.read_long(), skipped.skip_long()) {
+            (Ok(_), Ok(())) => prop_assert_eq!(read.position(), skipped.position()),
+            (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+            (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
+        }
+    }
 }
