@@ -240,17 +240,19 @@ impl Compiler<'_> {
         let mut next_writer = 0;
         for (field, source) in reader_fields.iter().zip(sources) {
             let Some(source) = *source else {
-                push_step(&mut steps, Step::Default(self.default_of(field)?));
+                let default = Step::Default(self.default_of(field)?);
+                self.push_step(&mut steps, default, FLATTENED_LEVELS);
                 continue;
             };
             self.drop_fields(&writer_fields[next_writer..source], &mut steps);
-            let op = self.op(&field.schema, &writer_fields[source].schema)?;
-            let step = match self.program.ops[op] {
-                Op::Verbatim(skip) => Step::Keep(self.pass(skip)),
-                Op::Promote(promotion) => Step::Promote(promotion),
+            let writer = &writer_fields[source].schema;
+            let op = self.op(&field.schema, writer)?;
+            let step = match &self.program.ops[op] {
+                Op::Verbatim(_) => Step::Keep(self.pass(writer)),
+                Op::Promote(promotion) => Step::Promote(*promotion),
                 _ => Step::Op(op),
             };
-            push_step(&mut steps, step);
+            self.push_step(&mut steps, step, FLATTENED_LEVELS);
             next_writer = source + 1;
         }
         self.drop_fields(&writer_fields[next_writer..], &mut steps);
@@ -260,18 +262,58 @@ impl Compiler<'_> {
     /// Adds the steps passing over writer fields the reader does not have.
     fn drop_fields(&mut self, dropped: &[Field], steps: &mut Vec<Step>) {
         for field in dropped {
-            let skip = self.skip(&field.schema);
-            push_step(steps, Step::Drop(self.pass(skip)));
+            let step = Step::Drop(self.pass(&field.schema));
+            self.push_step(steps, step, FLATTENED_LEVELS);
         }
     }
 
-    /// How a record's steps pass over a writer value skipped with `skip`.
-    fn pass(&self, skip: SkipId) -> Pass {
+    /// Adds `step` to a record's steps, merged into the last one where that saves a step:
+    /// fixed widths passed over the same way add up, defaults in a row become one, and a
+    /// value that takes no bytes needs no step. A nested record whose fields are all
+    /// translated in order, or all passed over alike, is replaced by the steps of its fields
+    /// (for `levels` more levels of nesting), so that its fields merge with those around it.
+    fn push_step(&self, steps: &mut Vec<Step>, step: Step, levels: usize) {
+        let nested = match &step {
+            Step::Op(op) => match &self.program.ops[*op] {
+                Op::Record(RecordOp::InOrder(inner)) => Some(inner.clone()),
+                _ => None,
+            },
+            Step::Keep(Pass::Value(skip)) | Step::Drop(Pass::Value(skip)) => {
+                match &self.program.skips[*skip] {
+                    Skip::Record(fields) => {
+                        let keep = matches!(step, Step::Keep(_));
+                        let field = |&pass| {
+                            if keep {
+                                Step::Keep(pass)
+                            } else {
+                                Step::Drop(pass)
+                            }
+                        };
+                        Some(fields.iter().map(field).collect())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match nested {
+            Some(inner) if levels > 0 => {
+                for step in inner {
+                    self.push_step(steps, step, levels - 1);
+                }
+            }
+            _ => merge_step(steps, step),
+        }
+    }
+
+    /// How to pass over a `writer` value: by its width where it has a simple one, so that a
+    /// record's step or field passes over it without a skip of its own, else by its skip.
+    fn pass(&mut self, writer: &Schema) -> Pass {
+        let skip = self.skip(writer);
         match self.program.skips[skip] {
             Skip::Varint => Pass::Varint,
             Skip::Bytes => Pass::Bytes,
             Skip::Fixed(size) => Pass::Fixed(size),
-            Skip::Nothing => Pass::Fixed(0),
             _ => Pass::Value(skip),
         }
     }
@@ -309,7 +351,7 @@ impl Compiler<'_> {
 
     fn skip(&mut self, writer: &Schema) -> SkipId {
         let skip = match &writer.kind {
-            SchemaKind::Null => Skip::Nothing,
+            SchemaKind::Null => Skip::Fixed(0),
             SchemaKind::Boolean => Skip::Boolean,
             SchemaKind::Int | SchemaKind::Long => Skip::Varint,
             SchemaKind::Float => Skip::Fixed(4),
@@ -318,7 +360,7 @@ impl Compiler<'_> {
             SchemaKind::Array(items) => Skip::Array(self.skip(items)),
             SchemaKind::Map(values) => Skip::Map(self.skip(values)),
             SchemaKind::Union(branches) => {
-                Skip::Union(branches.iter().map(|b| self.skip(b)).collect())
+                Skip::Union(branches.iter().map(|b| self.pass(b)).collect())
             }
             SchemaKind::Named(name) => return self.named_skip(&name.full_name()),
         };
@@ -329,22 +371,26 @@ impl Compiler<'_> {
         if let Some(&id) = self.named_skips.get(full_name) {
             return id;
         }
-        let id = self.push_skip(Skip::Nothing);
+        let id = self.push_skip(Skip::Pending);
         self.named_skips.insert(full_name.to_owned(), id);
         let writer = self.writer;
         let skip = match writer.get(full_name).map(|n| &n.kind) {
             Some(NamedKind::Record { fields, .. }) => {
-                Skip::Record(fields.iter().map(|f| self.skip(&f.schema)).collect())
+                Skip::Record(fields.iter().map(|f| self.pass(&f.schema)).collect())
             }
             Some(NamedKind::Enum { .. }) => Skip::Varint,
             Some(NamedKind::Fixed { size }) => Skip::Fixed(*size),
             // The parser only lets registered names be referenced.
-            None => Skip::Nothing,
+            None => Skip::Fixed(0),
         };
         self.program.skips[id] = skip;
         id
     }
 }
+
+/// How many levels of nested records [`Compiler::push_step`] replaces by their fields' steps
+/// (a bound, since a record may hold itself).
+const FLATTENED_LEVELS: usize = 8;
 
 /// Whether a compiled record or enum step writes exactly the bytes it reads: a record that is
 /// one copied run, an enum whose indexes all stay.
@@ -361,10 +407,10 @@ fn same_bytes(op: &Op) -> bool {
     }
 }
 
-/// Adds `step` to a record's steps, merged into the last one where that saves a step:
-/// fixed widths passed over the same way add up, defaults in a row become one, and a value
-/// that takes no bytes needs no step.
-fn push_step(steps: &mut Vec<Step>, step: Step) {
+/// Adds `step` to the end of `steps`, merged into the last step where they add up: fixed
+/// widths passed over the same way, defaults in a row; a value that takes no bytes needs no
+/// step.
+fn merge_step(steps: &mut Vec<Step>, step: Step) {
     match (steps.last_mut(), step) {
         (_, Step::Keep(Pass::Fixed(0)) | Step::Drop(Pass::Fixed(0))) => {}
         (Some(Step::Keep(Pass::Fixed(a))), Step::Keep(Pass::Fixed(b)))

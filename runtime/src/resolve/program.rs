@@ -23,24 +23,24 @@ pub(crate) struct Program {
 /// copied verbatim by the caller).
 #[derive(Debug, Clone)]
 pub(crate) enum Skip {
-    /// `null` and empty records: no bytes.
-    Nothing,
     /// `boolean`.
     Boolean,
     /// `int`, `long` and enum indexes.
     Varint,
-    /// `float`, `double` and `fixed`.
+    /// `null` (0 bytes), `float`, `double` and `fixed`.
     Fixed(usize),
     /// `bytes` and `string`.
     Bytes,
     /// A record: its fields in order.
-    Record(Vec<SkipId>),
+    Record(Vec<Pass>),
     /// An array of items.
     Array(SkipId),
     /// A map with values.
     Map(SkipId),
     /// A union: the branch index, then the branch.
-    Union(Vec<SkipId>),
+    Union(Vec<Pass>),
+    /// A placeholder while a recursive record is being compiled; never run.
+    Pending,
 }
 
 /// How to turn one writer value into the reader's encoding of it.
@@ -120,8 +120,8 @@ pub(crate) enum Step {
     Default(Vec<u8>),
 }
 
-/// How to pass over one writer value in a record's steps: the common widths directly,
-/// anything else through its [`Skip`].
+/// How to pass over one writer value in a record's steps or a skipped record or union: the
+/// common widths directly, anything else through its [`Skip`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Pass {
     /// `int`, `long` and enum indexes.

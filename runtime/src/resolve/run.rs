@@ -91,7 +91,6 @@ impl<'i> Run<'_, 'i> {
     fn skip(&mut self, id: SkipId, reader: &mut Reader<'i>) -> Result<(), DecodeError> {
         let program = self.program;
         match &program.skips[id] {
-            Skip::Nothing => Ok(()),
             Skip::Boolean => reader.skip_boolean(),
             Skip::Varint => reader.skip_long(),
             Skip::Fixed(size) => reader.skip_fixed(*size),
@@ -99,7 +98,7 @@ impl<'i> Run<'_, 'i> {
             Skip::Record(fields) => reader.nested(|reader| {
                 fields
                     .iter()
-                    .try_for_each(|&field| self.skip(field, reader))
+                    .try_for_each(|&field| self.pass(field, reader))
             }),
             Skip::Array(items) => match program.skips[*items] {
                 // Arrays of primitives skip without a dispatch per item.
@@ -114,8 +113,9 @@ impl<'i> Run<'_, 'i> {
             }),
             Skip::Union(branches) => {
                 let branch = reader.read_union_index(branches.len())?;
-                self.skip(branches[branch], reader)
+                self.pass(branches[branch], reader)
             }
+            Skip::Pending => Err(incomplete(reader)),
         }
     }
 
@@ -179,12 +179,7 @@ impl<'i> Run<'_, 'i> {
                 codec::write_int(out, *index as i32);
                 self.op(*op, reader, out)?;
             }
-            Op::Pending => {
-                return Err(DecodeError::custom(
-                    "incomplete resolution plan",
-                    reader.position(),
-                ))
-            }
+            Op::Pending => return Err(incomplete(reader)),
         }
         Ok(())
     }
@@ -338,4 +333,10 @@ fn promote(
         Promotion::FloatToDouble => codec::write_double(out, f64::from(reader.read_float()?)),
     }
     Ok(())
+}
+
+/// The error of a step that was never compiled, which a finished plan does not have.
+#[cold]
+fn incomplete(reader: &Reader<'_>) -> DecodeError {
+    DecodeError::custom("incomplete resolution plan", reader.position())
 }
