@@ -677,9 +677,19 @@ impl<'a> Reader<'a> {
         self.read_varint().map(drop)
     }
 
-    /// Skips `bytes` or a `string` (without checking UTF-8).
+    /// Skips `bytes` or a `string` (without checking UTF-8). A length of one byte (up to 63)
+    /// whose bytes are all there is handled inline; other lengths and every error take
+    /// [`Self::read_length`].
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
+        if let Some(&first) = self.rest().first() {
+            // A one-byte varint with the sign bit clear: a length of `first / 2`.
+            let len = usize::from(first >> 1);
+            if first & 0x81 == 0 && len < self.remaining() {
+                self.pos += 1 + len;
+                return Ok(());
+            }
+        }
         let len = self.read_length()?;
         // `read_length` checked the length against the input left.
         self.pos += len;

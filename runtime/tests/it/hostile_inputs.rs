@@ -400,4 +400,23 @@ proptest! {
             (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
         }
     }
+
+    /// Skipping `bytes`, which handles one-byte lengths inline, agrees with reading them:
+    /// every first byte (lengths 0 to 63, negative ones, the first byte of longer ones),
+    /// before fewer, as many or more bytes than it announces.
+    #[test]
+    fn skipping_bytes_agrees_with_reading_them(
+        first in any::<u8>(),
+        rest in prop::collection::vec(any::<u8>(), 0..140),
+    ) {
+        let mut bytes = vec![first];
+        bytes.extend(rest);
+        let mut read = Reader::new(&bytes);
+        let mut skipped = Reader::new(&bytes);
+        match (read.read_bytes(), skipped.skip_bytes()) {
+            (Ok(_), Ok(())) => prop_assert_eq!(read.position(), skipped.position()),
+            (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+            (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
+        }
+    }
 }
