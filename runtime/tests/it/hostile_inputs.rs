@@ -349,6 +349,23 @@ fn trailing_bytes_are_reported() {
     assert_eq!(error.kind(), &DecodeErrorKind::TrailingBytes(1));
 }
 
+/// Reading a value at the start of `bytes` and skipping it end at the same offset, or fail
+/// with the same error.
+fn skip_agrees_with_read<'a, T: std::fmt::Debug>(
+    bytes: &'a [u8],
+    read: impl FnOnce(&mut Reader<'a>) -> Result<T, DecodeError>,
+    skip: impl FnOnce(&mut Reader<'a>) -> Result<(), DecodeError>,
+) -> Result<(), TestCaseError> {
+    let mut reader = Reader::new(bytes);
+    let mut skipper = Reader::new(bytes);
+    match (read(&mut reader), skip(&mut skipper)) {
+        (Ok(_), Ok(())) => prop_assert_eq!(reader.position(), skipper.position()),
+        (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -392,13 +409,7 @@ proptest! {
         let mut bytes: Vec<u8> = (1..len).map(|i| 0x80 | (high.rotate_left(i as u32) & 0x7f)).collect();
         bytes.push(last);
         bytes.extend(tail);
-        let mut read = Reader::new(&bytes);
-        let mut skipped = Reader::new(&bytes);
-        match (read.read_long(), skipped.skip_long()) {
-            (Ok(_), Ok(())) => prop_assert_eq!(read.position(), skipped.position()),
-            (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
-            (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
-        }
+        skip_agrees_with_read(&bytes, Reader::read_long, Reader::skip_long)?;
     }
 
     /// Skipping `bytes`, which handles one-byte lengths inline, agrees with reading them:
@@ -411,12 +422,6 @@ proptest! {
     ) {
         let mut bytes = vec![first];
         bytes.extend(rest);
-        let mut read = Reader::new(&bytes);
-        let mut skipped = Reader::new(&bytes);
-        match (read.read_bytes(), skipped.skip_bytes()) {
-            (Ok(_), Ok(())) => prop_assert_eq!(read.position(), skipped.position()),
-            (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
-            (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
-        }
+        skip_agrees_with_read(&bytes, Reader::read_bytes, Reader::skip_bytes)?;
     }
 }
