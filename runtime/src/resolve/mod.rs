@@ -6,8 +6,10 @@
 //! values both encode alike, promoting numbers, skipping fields only the writer has, adding
 //! the reader's defaults (encoded once, when the plan is built), re-indexing enum symbols and
 //! union branches — and the reader type's ordinary [`AvroDecode`] reads the result. So any
-//! generated or derived type reads old data without code of its own, and when writer and
-//! reader have the same canonical form the bytes are decoded directly.
+//! generated or derived type reads old data without code of its own. When writer and reader
+//! have the same canonical form the bytes are decoded directly, and when the reader's fields
+//! are the writer's first ones, encoded alike (the writer has only added fields at the end),
+//! the reader decodes the writer's bytes in place and the plan then passes over the rest.
 //!
 //! A writer schema the reader cannot read is refused when the plan is built, with the
 //! report of [`crate::compat::can_read`], never turned into wrong values.
