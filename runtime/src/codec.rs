@@ -661,15 +661,35 @@ impl<'a> Reader<'a> {
         self.read_boolean().map(drop)
     }
 
-    /// Skips an `int` or a `long` (a varint).
+    /// Skips an `int` or a `long` (a varint), checked like [`Self::read_long`]. Where eight
+    /// bytes are left, the varint's end is found in all of them at once: the first byte
+    /// without the continuation bit, which ends a varint of at most eight bytes (56 bits,
+    /// always valid). Longer varints and the last bytes of the input take the byte loop.
     #[inline]
     pub fn skip_long(&mut self) -> Result<(), DecodeError> {
+        if let Some(word) = self.rest().first_chunk::<8>() {
+            let ends = !u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+            if ends != 0 {
+                self.pos += ends.trailing_zeros() as usize / 8 + 1;
+                return Ok(());
+            }
+        }
         self.read_varint().map(drop)
     }
 
-    /// Skips `bytes` or a `string` (without checking UTF-8).
+    /// Skips `bytes` or a `string` (without checking UTF-8). A length of one byte (up to 63)
+    /// whose bytes are all there is handled inline; other lengths and every error take
+    /// [`Self::read_length`].
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
+        if let Some(&first) = self.rest().first() {
+            // A one-byte varint with the sign bit clear: a length of `first / 2`.
+            let len = usize::from(first >> 1);
+            if first & 0x81 == 0 && len < self.remaining() {
+                self.pos += 1 + len;
+                return Ok(());
+            }
+        }
         let len = self.read_length()?;
         // `read_length` checked the length against the input left.
         self.pos += len;

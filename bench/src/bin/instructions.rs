@@ -4,10 +4,11 @@
 //!
 //! `instructions SHAPE OPERATION IMPLEMENTATION COUNT`, with SHAPE one of `order_event`,
 //! `log_line`, `click_event`, `metrics`; OPERATION `encode`, `decode`, `to_avro_bytes`
-//! (IMPLEMENTATION `generated` only) or `resolve` (IMPLEMENTATION `direct`, decoding the
-//! current version's bytes, or `resolving`, the earlier version's through a plan; not for
-//! `metrics`); otherwise IMPLEMENTATION is a name the benchmark reports (`generated`,
-//! `hand_checked`, ...).
+//! (IMPLEMENTATION `generated` only), `with_capacity` (IMPLEMENTATION `bare`: the allocation
+//! and free of a buffer of the size `to_avro_bytes` gives, nothing encoded) or `resolve`
+//! (IMPLEMENTATION `direct`, decoding the current version's bytes, or `resolving`, the
+//! earlier version's through a plan; not for `metrics`); otherwise IMPLEMENTATION is a name
+//! the benchmark reports (`generated`, `hand_checked`, ...).
 //!
 //! Run it twice under `valgrind --tool=cachegrind --cache-sim=no` with two counts; the
 //! difference of the two instruction totals over the difference of the counts is the cost of
@@ -69,11 +70,25 @@ struct Run<'a> {
 impl Run<'_> {
     /// Runs the operation on `value`; whether there was one of that name.
     fn shape<T: Shape>(mut self, value: &T) -> bool {
-        if self.operation == "to_avro_bytes" && self.implementation == "generated" {
-            for _ in 0..self.count {
-                black_box(black_box(value).to_avro_bytes().expect("encodes"));
+        match (self.operation, self.implementation) {
+            ("to_avro_bytes", "generated") => {
+                for _ in 0..self.count {
+                    black_box(black_box(value).to_avro_bytes().expect("encodes"));
+                }
+                return true;
             }
-            return true;
+            ("with_capacity", "bare") => {
+                // The allocation `to_avro_bytes` makes (the encoding's size plus a quarter)
+                // and its free, with nothing written: the floor of any new buffer.
+                let mut bytes = Vec::new();
+                value.encode(&mut bytes).expect("encodes");
+                let capacity = bytes.len() + bytes.len() / 4;
+                for _ in 0..self.count {
+                    black_box(Vec::<u8>::with_capacity(black_box(capacity)));
+                }
+                return true;
+            }
+            _ => {}
         }
         codecs::visit_all(value, &mut self).expect("every implementation accepts the schema");
         self.done

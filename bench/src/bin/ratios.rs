@@ -5,12 +5,14 @@
 //! workspace's `target/criterion`) and prints, per shape and direction, the median ns/op of
 //! every implementation, how many times slower each serde-based implementation is than the
 //! generated code, and the generated code's time over each hand-written codec's; then, per
-//! shape, `to_avro_bytes` over `encode` into a reused buffer.
+//! shape, `to_avro_bytes` over `encode` into a reused buffer, and resolving decode over
+//! direct decode.
 //!
-//! Without baselines it reads the last run (`new`). On a noisy machine, save several runs
-//! (`cargo bench -p avdl2rs-bench -- --save-baseline run1`, `run2`, ...) and name them: each
-//! time is then the median over the runs, and the last two columns also show the range of
-//! the per-run ratios.
+//! A table whose benchmarks were not run (a run filtered to some groups) is left out, with a
+//! message naming what is missing. Without baselines it reads the last run (`new`). On a
+//! noisy machine, save several runs (`cargo bench -p avdl2rs-bench -- --save-baseline run1`,
+//! `run2`, ...) and name them: each time is then the median over the runs, and the last two
+//! columns also show the range of the per-run ratios.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -40,17 +42,27 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match table(&dir, &baselines).and_then(|codecs| Ok((codecs, new_buffer(&dir, &baselines)?))) {
-        Ok((codecs, new_buffer)) => {
-            print!("{codecs}\n{new_buffer}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("ratios: {message}");
-            ExitCode::FAILURE
+    // A filtered run has some tables' results only: print those, and say which are missing.
+    let tables: [Table; 3] = [table, new_buffer, resolve];
+    let mut printed = 0;
+    for table in tables {
+        match table(&dir, &baselines) {
+            Ok(table) => {
+                print!("{}{table}", if printed > 0 { "\n" } else { "" });
+                printed += 1;
+            }
+            Err(message) => eprintln!("ratios: {message}"),
         }
     }
+    if printed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
+
+/// A function printing one table from the criterion directory and the baselines.
+type Table = fn(&Path, &[String]) -> Result<String, String>;
 
 /// The criterion directory and the baselines to read.
 fn arguments(mut args: impl Iterator<Item = String>) -> Result<(PathBuf, Vec<String>), String> {
@@ -138,29 +150,57 @@ fn table(dir: &Path, baselines: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
-/// The table of `to_avro_bytes` against `encode` into a reused buffer (median times over
-/// the runs).
+/// The table of `to_avro_bytes` against `encode` into a reused buffer.
 fn new_buffer(dir: &Path, baselines: &[String]) -> Result<String, String> {
-    let mut out = String::from(
-        "| shape | encode, reused buffer ns | to_avro_bytes ns | to_avro_bytes ÷ encode |\n",
-    );
-    out.push_str("|---|---|---|---|\n");
-    for shape in SHAPES {
-        let group = format!("{shape}_new_buffer");
-        let median_of = |function: &str| -> Result<f64, String> {
-            let runs = baselines
-                .iter()
-                .map(|baseline| median_ns(dir, &group, function, baseline))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(median(runs))
-        };
-        let (reused, new) = (median_of("reused_buffer")?, median_of("to_avro_bytes")?);
-        out.push_str(&format!(
-            "| {shape} | {reused:.1} | {new:.1} | {:.2} |\n",
-            new / reused
-        ));
+    let pair = Pair {
+        group: "new_buffer",
+        base: ("reused_buffer", "encode, reused buffer"),
+        other: ("to_avro_bytes", "to_avro_bytes"),
+    };
+    pair.table(dir, baselines, &SHAPES)
+}
+
+/// The table of resolving decode against direct decode.
+fn resolve(dir: &Path, baselines: &[String]) -> Result<String, String> {
+    let pair = Pair {
+        group: "resolve",
+        base: ("direct", "direct decode"),
+        other: ("resolving", "resolving decode"),
+    };
+    pair.table(dir, baselines, &SHAPES[..3])
+}
+
+/// Two functions of a per-shape group, one timed against the other: each is a function
+/// name and the column title.
+struct Pair {
+    group: &'static str,
+    base: (&'static str, &'static str),
+    other: (&'static str, &'static str),
+}
+
+impl Pair {
+    /// The table of the two functions' median times over the runs, and their ratio.
+    fn table(&self, dir: &Path, baselines: &[String], shapes: &[&str]) -> Result<String, String> {
+        let (base, other) = (self.base.1, self.other.1);
+        let mut out = format!("| shape | {base} ns | {other} ns | {other} ÷ {base} |\n");
+        out.push_str("|---|---|---|---|\n");
+        for shape in shapes {
+            let group = format!("{shape}_{}", self.group);
+            let median_of = |function: &str| -> Result<f64, String> {
+                let runs = baselines
+                    .iter()
+                    .map(|baseline| median_ns(dir, &group, function, baseline))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(median(runs))
+            };
+            let (base, other) = (median_of(self.base.0)?, median_of(self.other.0)?);
+            out.push_str(&format!(
+                "| {shape} | {base:.1} | {other:.1} | {:.2} |\n",
+                other / base
+            ));
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// One row: the times, then the ratios, from the times of one or more runs.

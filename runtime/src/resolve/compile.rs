@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use super::default::encode_default;
-use super::program::{Op, OpId, Program, RecordOp, Skip, SkipId, Step, WriterField};
+use super::program::{
+    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
+};
 use crate::compat::rules::{reader_branch, writer_field};
 use crate::compat::SchemaRef;
 use crate::schema::{Field, NamedKind, Schema, SchemaKind, SchemaSet};
@@ -19,8 +21,34 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
         named_ops: HashMap::new(),
         named_skips: HashMap::new(),
     };
-    compiler.program.root = compiler.op(reader.schema, writer.schema)?;
-    Ok(compiler.program)
+    let root = compiler.op(reader.schema, writer.schema)?;
+    let mut program = compiler.program;
+    program.root = root;
+    program.in_place = in_place(&program.ops[root]);
+    Ok(program)
+}
+
+/// The writer values to pass over after decoding the writer's bytes in place, when the
+/// top-level step allows it ([`Program::in_place`]): a value encoded alike, or a record whose
+/// steps keep fields and then only drop some.
+fn in_place(root: &Op) -> Option<Vec<Pass>> {
+    match root {
+        Op::Verbatim(_) => Some(Vec::new()),
+        Op::Record(RecordOp::InOrder(steps)) => {
+            let kept = steps
+                .iter()
+                .take_while(|step| matches!(step, Step::Keep(_)))
+                .count();
+            steps[kept..]
+                .iter()
+                .map(|step| match step {
+                    Step::Drop(pass) => Some(*pass),
+                    _ => None,
+                })
+                .collect()
+        }
+        _ => None,
+    }
 }
 
 struct Compiler<'a> {
@@ -96,11 +124,11 @@ impl Compiler<'_> {
                 return Ok(self.verbatim(writer));
             }
             (r, w) if r == w => return Ok(self.verbatim(writer)),
-            (K::Float, K::Int) => Op::IntToFloat,
-            (K::Double, K::Int) => Op::IntToDouble,
-            (K::Float, K::Long) => Op::LongToFloat,
-            (K::Double, K::Long) => Op::LongToDouble,
-            (K::Double, K::Float) => Op::FloatToDouble,
+            (K::Float, K::Int) => Op::Promote(Promotion::IntToFloat),
+            (K::Double, K::Int) => Op::Promote(Promotion::IntToDouble),
+            (K::Float, K::Long) => Op::Promote(Promotion::LongToFloat),
+            (K::Double, K::Long) => Op::Promote(Promotion::LongToDouble),
+            (K::Double, K::Float) => Op::Promote(Promotion::FloatToDouble),
             _ => return Err(self.mismatch(reader, writer)),
         };
         Ok(self.push_op(op))
@@ -212,25 +240,82 @@ impl Compiler<'_> {
         let mut next_writer = 0;
         for (field, source) in reader_fields.iter().zip(sources) {
             let Some(source) = *source else {
-                steps.push(Step::Default(self.default_of(field)?));
+                let default = Step::Default(self.default_of(field)?);
+                self.push_step(&mut steps, default, FLATTENED_LEVELS);
                 continue;
             };
-            for dropped in &writer_fields[next_writer..source] {
-                let skip = self.skip(&dropped.schema);
-                push_run(&mut steps, skip, false);
-            }
-            let op = self.op(&field.schema, &writer_fields[source].schema)?;
-            match self.program.ops[op] {
-                Op::Verbatim(skip) => push_run(&mut steps, skip, true),
-                _ => steps.push(Step::Op(op)),
-            }
+            self.drop_fields(&writer_fields[next_writer..source], &mut steps);
+            let writer = &writer_fields[source].schema;
+            let op = self.op(&field.schema, writer)?;
+            let step = match &self.program.ops[op] {
+                Op::Verbatim(_) => Step::Keep(self.pass(writer)),
+                Op::Promote(promotion) => Step::Promote(*promotion),
+                _ => Step::Op(op),
+            };
+            self.push_step(&mut steps, step, FLATTENED_LEVELS);
             next_writer = source + 1;
         }
-        for dropped in &writer_fields[next_writer..] {
-            let skip = self.skip(&dropped.schema);
-            push_run(&mut steps, skip, false);
-        }
+        self.drop_fields(&writer_fields[next_writer..], &mut steps);
         Ok(steps)
+    }
+
+    /// Adds the steps passing over writer fields the reader does not have.
+    fn drop_fields(&mut self, dropped: &[Field], steps: &mut Vec<Step>) {
+        for field in dropped {
+            let step = Step::Drop(self.pass(&field.schema));
+            self.push_step(steps, step, FLATTENED_LEVELS);
+        }
+    }
+
+    /// Adds `step` to a record's steps, merged into the last one where that saves a step:
+    /// fixed widths passed over the same way add up, defaults in a row become one, and a
+    /// value that takes no bytes needs no step. A nested record whose fields are all
+    /// translated in order, or all passed over alike, is replaced by the steps of its fields
+    /// (for `levels` more levels of nesting), so that its fields merge with those around it.
+    fn push_step(&self, steps: &mut Vec<Step>, step: Step, levels: usize) {
+        let nested = match &step {
+            Step::Op(op) => match &self.program.ops[*op] {
+                Op::Record(RecordOp::InOrder(inner)) => Some(inner.clone()),
+                _ => None,
+            },
+            Step::Keep(Pass::Value(skip)) | Step::Drop(Pass::Value(skip)) => {
+                match &self.program.skips[*skip] {
+                    Skip::Record(fields) => {
+                        let keep = matches!(step, Step::Keep(_));
+                        let field = |&pass| {
+                            if keep {
+                                Step::Keep(pass)
+                            } else {
+                                Step::Drop(pass)
+                            }
+                        };
+                        Some(fields.iter().map(field).collect())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match nested {
+            Some(inner) if levels > 0 => {
+                for step in inner {
+                    self.push_step(steps, step, levels - 1);
+                }
+            }
+            _ => merge_step(steps, step),
+        }
+    }
+
+    /// How to pass over a `writer` value: by its width where it has a simple one, so that a
+    /// record's step or field passes over it without a skip of its own, else by its skip.
+    fn pass(&mut self, writer: &Schema) -> Pass {
+        let skip = self.skip(writer);
+        match self.program.skips[skip] {
+            Skip::Varint => Pass::Varint,
+            Skip::Bytes => Pass::Bytes,
+            Skip::Fixed(size) => Pass::Fixed(size),
+            _ => Pass::Value(skip),
+        }
     }
 
     fn reordered(
@@ -266,7 +351,7 @@ impl Compiler<'_> {
 
     fn skip(&mut self, writer: &Schema) -> SkipId {
         let skip = match &writer.kind {
-            SchemaKind::Null => Skip::Nothing,
+            SchemaKind::Null => Skip::Fixed(0),
             SchemaKind::Boolean => Skip::Boolean,
             SchemaKind::Int | SchemaKind::Long => Skip::Varint,
             SchemaKind::Float => Skip::Fixed(4),
@@ -275,7 +360,7 @@ impl Compiler<'_> {
             SchemaKind::Array(items) => Skip::Array(self.skip(items)),
             SchemaKind::Map(values) => Skip::Map(self.skip(values)),
             SchemaKind::Union(branches) => {
-                Skip::Union(branches.iter().map(|b| self.skip(b)).collect())
+                Skip::Union(branches.iter().map(|b| self.pass(b)).collect())
             }
             SchemaKind::Named(name) => return self.named_skip(&name.full_name()),
         };
@@ -286,30 +371,34 @@ impl Compiler<'_> {
         if let Some(&id) = self.named_skips.get(full_name) {
             return id;
         }
-        let id = self.push_skip(Skip::Nothing);
+        let id = self.push_skip(Skip::Pending);
         self.named_skips.insert(full_name.to_owned(), id);
         let writer = self.writer;
         let skip = match writer.get(full_name).map(|n| &n.kind) {
             Some(NamedKind::Record { fields, .. }) => {
-                Skip::Record(fields.iter().map(|f| self.skip(&f.schema)).collect())
+                Skip::Record(fields.iter().map(|f| self.pass(&f.schema)).collect())
             }
             Some(NamedKind::Enum { .. }) => Skip::Varint,
             Some(NamedKind::Fixed { size }) => Skip::Fixed(*size),
             // The parser only lets registered names be referenced.
-            None => Skip::Nothing,
+            None => Skip::Fixed(0),
         };
         self.program.skips[id] = skip;
         id
     }
 }
 
+/// How many levels of nested records [`Compiler::push_step`] replaces by their fields' steps
+/// (a bound, since a record may hold itself).
+const FLATTENED_LEVELS: usize = 8;
+
 /// Whether a compiled record or enum step writes exactly the bytes it reads: a record that is
 /// one copied run, an enum whose indexes all stay.
 fn same_bytes(op: &Op) -> bool {
     match op {
-        Op::Record(RecordOp::InOrder(steps)) => steps
-            .iter()
-            .all(|step| matches!(step, Step::Run { copy: true, .. })),
+        Op::Record(RecordOp::InOrder(steps)) => {
+            steps.iter().all(|step| matches!(step, Step::Keep(_)))
+        }
         Op::Enum(map) => map
             .iter()
             .enumerate()
@@ -318,13 +407,15 @@ fn same_bytes(op: &Op) -> bool {
     }
 }
 
-/// Adds `skip` to the run at the end of `steps` when it has the same `copy`, else starts one.
-fn push_run(steps: &mut Vec<Step>, skip: SkipId, copy: bool) {
-    match steps.last_mut() {
-        Some(Step::Run { skips, copy: same }) if *same == copy => skips.push(skip),
-        _ => steps.push(Step::Run {
-            skips: vec![skip],
-            copy,
-        }),
+/// Adds `step` to the end of `steps`, merged into the last step where they add up: fixed
+/// widths passed over the same way, defaults in a row; a value that takes no bytes needs no
+/// step.
+fn merge_step(steps: &mut Vec<Step>, step: Step) {
+    match (steps.last_mut(), step) {
+        (_, Step::Keep(Pass::Fixed(0)) | Step::Drop(Pass::Fixed(0))) => {}
+        (Some(Step::Keep(Pass::Fixed(a))), Step::Keep(Pass::Fixed(b)))
+        | (Some(Step::Drop(Pass::Fixed(a))), Step::Drop(Pass::Fixed(b))) => *a += b,
+        (Some(Step::Default(a)), Step::Default(b)) => a.extend_from_slice(&b),
+        (_, step) => steps.push(step),
     }
 }

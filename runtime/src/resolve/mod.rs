@@ -6,8 +6,10 @@
 //! values both encode alike, promoting numbers, skipping fields only the writer has, adding
 //! the reader's defaults (encoded once, when the plan is built), re-indexing enum symbols and
 //! union branches — and the reader type's ordinary [`AvroDecode`] reads the result. So any
-//! generated or derived type reads old data without code of its own, and when writer and
-//! reader have the same canonical form the bytes are decoded directly.
+//! generated or derived type reads old data without code of its own. When writer and reader
+//! have the same canonical form the bytes are decoded directly, and when the reader's fields
+//! are the writer's first ones, encoded alike (the writer has only added fields at the end),
+//! the reader decodes the writer's bytes in place and the plan then passes over the rest.
 //!
 //! A writer schema the reader cannot read is refused when the plan is built, with the
 //! report of [`crate::compat::can_read`], never turned into wrong values.
@@ -51,6 +53,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
+use crate::codec::Reader;
 use crate::compat::{can_read, Incompatibility, SchemaRef};
 use crate::error::DecodeError;
 use crate::schema::{SchemaError, SchemaSet};
@@ -245,6 +248,9 @@ impl ResolutionPlan {
         let Some(program) = &self.program else {
             return wire::decode_body(bytes).map_err(ResolveError::Decode);
         };
+        if let Some(rest) = &program.in_place {
+            return decode_in_place(program, rest, bytes);
+        }
         let mut buffer = BUFFER.take();
         buffer.clear();
         let result = match run::translate(program, bytes, &mut buffer) {
@@ -256,6 +262,21 @@ impl ResolutionPlan {
         }
         result
     }
+}
+
+/// Decodes a `T` straight from the writer's bytes, whose first values are the reader's
+/// encoding of it ([`program::Program::in_place`]), then passes over the `rest` of the
+/// writer's values. Errors in the reader's values are [`ResolveError::Decode`], in the rest
+/// [`ResolveError::Translate`], both with offsets in `bytes`.
+fn decode_in_place<T: AvroDecode>(
+    program: &program::Program,
+    rest: &[program::Pass],
+    bytes: &[u8],
+) -> Result<T, ResolveError> {
+    let mut reader = Reader::new(bytes);
+    let value = T::decode(&mut reader).map_err(ResolveError::Decode)?;
+    run::pass_rest(program, rest, &mut reader).map_err(ResolveError::Translate)?;
+    Ok(value)
 }
 
 /// A cache of resolution plans, keyed by the fingerprints of writer and reader schema (and

@@ -13,30 +13,34 @@ pub(crate) struct Program {
     pub(crate) skips: Vec<Skip>,
     /// The step for the top-level value.
     pub(crate) root: OpId,
+    /// `Some` when the reader's encoding of a value is the first bytes of the writer's (the
+    /// top-level record's fields are kept, then only dropped): the reader type decodes the
+    /// writer's bytes in place, and then passes over these writer values, which it lacks.
+    pub(crate) in_place: Option<Vec<Pass>>,
 }
 
 /// How to pass over one writer value without producing anything (its bytes may still be
 /// copied verbatim by the caller).
 #[derive(Debug, Clone)]
 pub(crate) enum Skip {
-    /// `null` and empty records: no bytes.
-    Nothing,
     /// `boolean`.
     Boolean,
     /// `int`, `long` and enum indexes.
     Varint,
-    /// `float`, `double` and `fixed`.
+    /// `null` (0 bytes), `float`, `double` and `fixed`.
     Fixed(usize),
     /// `bytes` and `string`.
     Bytes,
     /// A record: its fields in order.
-    Record(Vec<SkipId>),
+    Record(Vec<Pass>),
     /// An array of items.
     Array(SkipId),
     /// A map with values.
     Map(SkipId),
     /// A union: the branch index, then the branch.
-    Union(Vec<SkipId>),
+    Union(Vec<Pass>),
+    /// A placeholder while a recursive record is being compiled; never run.
+    Pending,
 }
 
 /// How to turn one writer value into the reader's encoding of it.
@@ -44,16 +48,8 @@ pub(crate) enum Skip {
 pub(crate) enum Op {
     /// Writer and reader encode this value the same way: skip it and copy its bytes.
     Verbatim(SkipId),
-    /// `int` read as `float`.
-    IntToFloat,
-    /// `int` read as `double`.
-    IntToDouble,
-    /// `long` read as `float`.
-    LongToFloat,
-    /// `long` read as `double`.
-    LongToDouble,
-    /// `float` read as `double`.
-    FloatToDouble,
+    /// A number read as a wider type.
+    Promote(Promotion),
     /// A record whose fields are kept, dropped, reordered or defaulted.
     Record(RecordOp),
     /// An enum: the reader's index for each writer index.
@@ -73,6 +69,21 @@ pub(crate) enum Op {
     Pending,
 }
 
+/// A number the reader reads as a wider type (Avro specification, "Schema Resolution").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Promotion {
+    /// `int` read as `float`.
+    IntToFloat,
+    /// `int` read as `double`.
+    IntToDouble,
+    /// `long` read as `float`.
+    LongToFloat,
+    /// `long` read as `double`.
+    LongToDouble,
+    /// `float` read as `double`.
+    FloatToDouble,
+}
+
 /// How a record is rebuilt in the reader's field order.
 #[derive(Debug, Clone)]
 pub(crate) enum RecordOp {
@@ -90,20 +101,37 @@ pub(crate) enum RecordOp {
 }
 
 /// One step of an in-order record.
+///
+/// Runs of values both schemas encode alike are not copied value by value: [`Step::Keep`]
+/// only passes over a value, and the bytes passed over since the last step that wrote are
+/// copied in one piece when the next step writes, or when the record ends.
 #[derive(Debug, Clone)]
 pub(crate) enum Step {
+    /// A writer field the reader reads with the same bytes: passed over, copied later.
+    Keep(Pass),
+    /// A writer field the reader does not have: passed over, its bytes dropped.
+    Drop(Pass),
+    /// A writer number the reader reads as a wider type.
+    Promote(Promotion),
     /// Translate one writer field.
     Op(OpId),
-    /// Skip writer fields the reader does not have, or copy fields that are the same for
-    /// both, in one run: skip them all, and copy the bytes when `copy`.
-    Run {
-        /// The writer fields of the run, in order.
-        skips: Vec<SkipId>,
-        /// Whether the bytes are copied (same encoding) or dropped (writer-only fields).
-        copy: bool,
-    },
-    /// Emit a reader field's default, encoded when the plan was built.
+    /// Emit the defaults of consecutive reader fields the writer lacks, encoded when the
+    /// plan was built.
     Default(Vec<u8>),
+}
+
+/// How to pass over one writer value in a record's steps or a skipped record or union: the
+/// common widths directly, anything else through its [`Skip`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pass {
+    /// `int`, `long` and enum indexes.
+    Varint,
+    /// `bytes` and `string`.
+    Bytes,
+    /// `float`, `double`, `fixed`, and runs of them: this many bytes.
+    Fixed(usize),
+    /// Another value.
+    Value(SkipId),
 }
 
 /// A writer field of a reordered record.

@@ -6,8 +6,16 @@
 //! arrays and maps, and the output may grow beyond the input only up to [`output_limit`]
 //! (defaults for fields the writer lacks are the one way a few input bytes can produce many
 //! output bytes).
+//!
+//! The functions of a record's steps are inlined into one loop in optimized builds only
+//! (`cfg_attr(not(debug_assertions), inline(always))`), where that saves about a tenth of a
+//! small record's translation. In a debug build inlining adds their locals to the frame of
+//! every nesting level, and deep values would reach the decode's stack budget
+//! ([`crate::codec::DecodeLimits::max_stack`]) before its depth limit.
 
-use super::program::{Op, OpId, Program, RecordOp, Skip, SkipId, Step, WriterField};
+use super::program::{
+    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
+};
 use crate::codec::{self, Reader};
 use crate::error::DecodeError;
 
@@ -29,26 +37,48 @@ pub(crate) fn translate(
         input,
         limit: out.len().saturating_add(output_limit(input.len())),
     };
-    // The top-level value ends the input, so a last run of values both sides encode alike
-    // is copied without walking it: the reader's decode checks those bytes anyway.
+    // The top-level value ends the input, so the values both sides encode alike at the end
+    // of the top-level record are copied without walking them: the reader's decode checks
+    // those bytes anyway.
     match &program.ops[program.root] {
         Op::Verbatim(_) => out.extend_from_slice(input),
-        Op::Record(RecordOp::InOrder(steps)) => match steps.split_last() {
-            Some((Step::Run { copy: true, .. }, init)) => {
-                run.steps(init, &mut reader, out)?;
-                out.extend_from_slice(reader.rest());
-            }
-            _ => {
-                run.steps(steps, &mut reader, out)?;
+        Op::Record(RecordOp::InOrder(steps)) => {
+            let walked = steps
+                .iter()
+                .rposition(|step| !matches!(step, Step::Keep(_)))
+                .map_or(0, |last| last + 1);
+            let kept = run.walk(&steps[..walked], &mut reader, out)?;
+            if walked < steps.len() {
+                out.extend_from_slice(&input[kept..]);
+            } else {
+                run.copy_kept(kept, &reader, out);
                 reader.finish()?;
             }
-        },
+        }
         _ => {
             run.op(program.root, &mut reader, out)?;
             reader.finish()?;
         }
     }
     Ok(())
+}
+
+/// Passes over the writer values after those a reader decoded in place
+/// ([`Program::in_place`]), and checks that they end the input.
+pub(crate) fn pass_rest(
+    program: &Program,
+    rest: &[Pass],
+    reader: &mut Reader<'_>,
+) -> Result<(), DecodeError> {
+    let mut run = Run {
+        program,
+        input: &[],
+        limit: 0,
+    };
+    for &pass in rest {
+        run.pass(pass, reader)?;
+    }
+    reader.finish()
 }
 
 struct Run<'p, 'i> {
@@ -61,7 +91,6 @@ impl<'i> Run<'_, 'i> {
     fn skip(&mut self, id: SkipId, reader: &mut Reader<'i>) -> Result<(), DecodeError> {
         let program = self.program;
         match &program.skips[id] {
-            Skip::Nothing => Ok(()),
             Skip::Boolean => reader.skip_boolean(),
             Skip::Varint => reader.skip_long(),
             Skip::Fixed(size) => reader.skip_fixed(*size),
@@ -69,7 +98,7 @@ impl<'i> Run<'_, 'i> {
             Skip::Record(fields) => reader.nested(|reader| {
                 fields
                     .iter()
-                    .try_for_each(|&field| self.skip(field, reader))
+                    .try_for_each(|&field| self.pass(field, reader))
             }),
             Skip::Array(items) => match program.skips[*items] {
                 // Arrays of primitives skip without a dispatch per item.
@@ -84,24 +113,31 @@ impl<'i> Run<'_, 'i> {
             }),
             Skip::Union(branches) => {
                 let branch = reader.read_union_index(branches.len())?;
-                self.skip(branches[branch], reader)
+                self.pass(branches[branch], reader)
             }
+            Skip::Pending => Err(incomplete(reader)),
         }
     }
 
-    /// Skips the writer values of `skips` and copies their bytes to `out`.
-    fn copy(
-        &mut self,
-        skips: &[SkipId],
-        reader: &mut Reader<'i>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), DecodeError> {
-        let start = reader.position();
-        for &skip in skips {
-            self.skip(skip, reader)?;
+    /// Passes over one writer value of a record's steps.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pass(&mut self, pass: Pass, reader: &mut Reader<'i>) -> Result<(), DecodeError> {
+        match pass {
+            Pass::Varint => reader.skip_long(),
+            Pass::Bytes => reader.skip_bytes(),
+            Pass::Fixed(size) => reader.skip_fixed(size),
+            Pass::Value(skip) => self.skip(skip, reader),
         }
-        out.extend_from_slice(&self.input[start..reader.position()]);
-        Ok(())
+    }
+
+    /// Copies the input from `kept` up to the reader's position: the values passed over
+    /// since the last step that wrote.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn copy_kept(&self, kept: usize, reader: &Reader<'i>, out: &mut Vec<u8>) {
+        let end = reader.position();
+        if kept < end {
+            out.extend_from_slice(&self.input[kept..end]);
+        }
     }
 
     fn op(
@@ -112,12 +148,12 @@ impl<'i> Run<'_, 'i> {
     ) -> Result<(), DecodeError> {
         let program = self.program;
         match &program.ops[id] {
-            Op::Verbatim(skip) => self.copy(std::slice::from_ref(skip), reader, out)?,
-            Op::IntToFloat => codec::write_float(out, reader.read_int()? as f32),
-            Op::IntToDouble => codec::write_double(out, f64::from(reader.read_int()?)),
-            Op::LongToFloat => codec::write_float(out, reader.read_long()? as f32),
-            Op::LongToDouble => codec::write_double(out, reader.read_long()? as f64),
-            Op::FloatToDouble => codec::write_double(out, f64::from(reader.read_float()?)),
+            Op::Verbatim(skip) => {
+                let start = reader.position();
+                self.skip(*skip, reader)?;
+                self.copy_kept(start, reader, out);
+            }
+            Op::Promote(promotion) => promote(*promotion, reader, out)?,
             Op::Record(record) => reader.nested(|reader| self.record(record, reader, out))?,
             Op::Enum(map) => {
                 let index = reader.read_enum_index(map.len())?;
@@ -143,12 +179,7 @@ impl<'i> Run<'_, 'i> {
                 codec::write_int(out, *index as i32);
                 self.op(*op, reader, out)?;
             }
-            Op::Pending => {
-                return Err(DecodeError::custom(
-                    "incomplete resolution plan",
-                    reader.position(),
-                ))
-            }
+            Op::Pending => return Err(incomplete(reader)),
         }
         Ok(())
     }
@@ -202,19 +233,48 @@ impl<'i> Run<'_, 'i> {
         reader: &mut Reader<'i>,
         out: &mut Vec<u8>,
     ) -> Result<(), DecodeError> {
+        let kept = self.walk(steps, reader, out)?;
+        self.copy_kept(kept, reader, out);
+        Ok(())
+    }
+
+    /// Runs `steps`, except for the copy of the values kept after the last step that wrote:
+    /// returns where they start.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn walk(
+        &mut self,
+        steps: &[Step],
+        reader: &mut Reader<'i>,
+        out: &mut Vec<u8>,
+    ) -> Result<usize, DecodeError> {
+        let mut kept = reader.position();
         for step in steps {
             match step {
-                Step::Op(op) => self.op(*op, reader, out)?,
-                Step::Run { skips, copy: true } => self.copy(skips, reader, out)?,
-                Step::Run { skips, copy: false } => {
-                    for &skip in skips {
-                        self.skip(skip, reader)?;
-                    }
+                Step::Keep(pass) => self.pass(*pass, reader)?,
+                _ => {
+                    self.copy_kept(kept, reader, out);
+                    self.step(step, reader, out)?;
+                    kept = reader.position();
                 }
-                Step::Default(bytes) => self.emit_default(bytes, reader, out)?,
             }
         }
-        Ok(())
+        Ok(kept)
+    }
+
+    /// Runs one step of an in-order record (the copy of kept values aside).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn step(
+        &mut self,
+        step: &Step,
+        reader: &mut Reader<'i>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), DecodeError> {
+        match step {
+            Step::Keep(pass) | Step::Drop(pass) => self.pass(*pass, reader),
+            Step::Promote(promotion) => promote(*promotion, reader, out),
+            Step::Op(op) => self.op(*op, reader, out),
+            Step::Default(bytes) => self.emit_default(bytes, reader, out),
+        }
     }
 
     fn emit_default(
@@ -256,4 +316,27 @@ impl<'i> Run<'_, 'i> {
         codec::write_long(out, 0);
         Ok(())
     }
+}
+
+/// Reads a writer number and writes it as the reader's wider type.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn promote(
+    promotion: Promotion,
+    reader: &mut Reader<'_>,
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    match promotion {
+        Promotion::IntToFloat => codec::write_float(out, reader.read_int()? as f32),
+        Promotion::IntToDouble => codec::write_double(out, f64::from(reader.read_int()?)),
+        Promotion::LongToFloat => codec::write_float(out, reader.read_long()? as f32),
+        Promotion::LongToDouble => codec::write_double(out, reader.read_long()? as f64),
+        Promotion::FloatToDouble => codec::write_double(out, f64::from(reader.read_float()?)),
+    }
+    Ok(())
+}
+
+/// The error of a step that was never compiled, which a finished plan does not have.
+#[cold]
+fn incomplete(reader: &Reader<'_>) -> DecodeError {
+    DecodeError::custom("incomplete resolution plan", reader.position())
 }

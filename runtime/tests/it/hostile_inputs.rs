@@ -349,6 +349,23 @@ fn trailing_bytes_are_reported() {
     assert_eq!(error.kind(), &DecodeErrorKind::TrailingBytes(1));
 }
 
+/// Reading a value at the start of `bytes` and skipping it end at the same offset, or fail
+/// with the same error.
+fn skip_agrees_with_read<'a, T: std::fmt::Debug>(
+    bytes: &'a [u8],
+    read: impl FnOnce(&mut Reader<'a>) -> Result<T, DecodeError>,
+    skip: impl FnOnce(&mut Reader<'a>) -> Result<(), DecodeError>,
+) -> Result<(), TestCaseError> {
+    let mut reader = Reader::new(bytes);
+    let mut skipper = Reader::new(bytes);
+    match (read(&mut reader), skip(&mut skipper)) {
+        (Ok(_), Ok(())) => prop_assert_eq!(reader.position(), skipper.position()),
+        (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => prop_assert!(false, "read {:?}, skipped {:?}", a, b),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -376,5 +393,35 @@ proptest! {
             prop_assert!(items.len() <= DecodeLimits::for_input_len(bytes.len()).max_items);
         }
         let _ = Reader::new(&bytes).skip_blocks(|r| r.skip_bytes());
+    }
+
+    /// Skipping a varint, which looks at eight bytes at once, ends where reading it ends,
+    /// and fails where reading it fails, with the same error: for varints of every length
+    /// (continuation bits set on all but a random last byte, or on all of them), followed
+    /// by a random number of other bytes.
+    #[test]
+    fn skipping_a_varint_agrees_with_reading_it(
+        len in 1usize..13,
+        last in any::<u8>(),
+        tail in prop::collection::vec(any::<u8>(), 0..10),
+        high in any::<u8>(),
+    ) {
+        let mut bytes: Vec<u8> = (1..len).map(|i| 0x80 | (high.rotate_left(i as u32) & 0x7f)).collect();
+        bytes.push(last);
+        bytes.extend(tail);
+        skip_agrees_with_read(&bytes, Reader::read_long, Reader::skip_long)?;
+    }
+
+    /// Skipping `bytes`, which handles one-byte lengths inline, agrees with reading them:
+    /// every first byte (lengths 0 to 63, negative ones, the first byte of longer ones),
+    /// before fewer, as many or more bytes than it announces.
+    #[test]
+    fn skipping_bytes_agrees_with_reading_them(
+        first in any::<u8>(),
+        rest in prop::collection::vec(any::<u8>(), 0..140),
+    ) {
+        let mut bytes = vec![first];
+        bytes.extend(rest);
+        skip_agrees_with_read(&bytes, Reader::read_bytes, Reader::skip_bytes)?;
     }
 }

@@ -23,6 +23,7 @@ mod logical_values;
 mod resolve_apache;
 mod resolve_decode;
 mod resolve_hostile;
+mod resolve_steps;
 mod subject_names;
 mod wire_fingerprint;
 mod wire_formats;
