@@ -1,18 +1,21 @@
 //! Reading a file's data blocks: count, size, data and sync marker, decompressed into one
-//! reused buffer, so the memory a reader takes is bounded by its largest block (by two of them
-//! when the next block is decompressed ahead on a second thread).
+//! reused buffer, so the memory a reader takes is bounded by its largest block (and by the
+//! blocks in flight when they are decompressed ahead on worker threads, see [`Ahead`]).
 
 use std::io::Read;
 
+use crate::ahead::Ahead;
 use crate::codec::Codec;
 use crate::decompress::Decompressor;
 use crate::error::{Damage, Error};
 use crate::header::Header;
 use crate::input::{Input, VarintError};
-use crate::worker::Worker;
 
 /// The largest block (compressed or not) a reader accepts unless told otherwise.
 pub const DEFAULT_MAX_BLOCK_BYTES: usize = 256 << 20;
+
+/// The most worker threads a reader decompresses on unless told otherwise.
+const MAX_DEFAULT_THREADS: usize = 4;
 
 /// Records that take no bytes (`null`, empty records) are the one way a block can hold more
 /// records than bytes; this many are allowed regardless of the block's size.
@@ -48,19 +51,10 @@ pub(crate) struct Blocks<R> {
     next_number: u64,
     compressed: Vec<u8>,
     decompressor: Decompressor,
+    /// The worker threads asked for; 0 decompresses on the reading thread.
+    threads: usize,
     ahead: Option<Ahead>,
     state: State,
-}
-
-/// Decompression on a second thread, one block ahead of the block being decoded.
-#[derive(Debug)]
-struct Ahead {
-    worker: Worker,
-    /// The block after the one being decoded, read and handed to the worker (or why it could
-    /// not be read, reported in its turn); `None` when it was not read yet.
-    next: Option<Result<Option<BlockInfo>, Failure>>,
-    /// The buffer the worker decompresses the next block into.
-    spare: Vec<u8>,
 }
 
 impl<R: Read> Blocks<R> {
@@ -77,6 +71,7 @@ impl<R: Read> Blocks<R> {
             next_number: 0,
             compressed: Vec::new(),
             decompressor,
+            threads: default_threads(),
             ahead: None,
             state: State::Ready,
         })
@@ -90,16 +85,10 @@ impl<R: Read> Blocks<R> {
         self.max_block_bytes = limit;
     }
 
-    /// Decompresses on a second thread from now on, one block ahead; without effect on
-    /// uncompressed files, or when the thread cannot be started.
-    pub(crate) fn decompress_ahead(&mut self) {
-        if self.ahead.is_none() && self.header.codec() != Codec::Null {
-            self.ahead = Worker::start(self.header.codec()).ok().map(|worker| Ahead {
-                worker,
-                next: None,
-                spare: Vec::new(),
-            });
-        }
+    /// Decompresses on `threads` worker threads, ahead of the block being decoded (0: on the
+    /// reading thread). Takes effect once the blocks already in flight are taken.
+    pub(crate) fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
     }
 
     /// Reads the next block's records into `data` (replacing its contents); `None` at the end
@@ -108,6 +97,7 @@ impl<R: Read> Blocks<R> {
         if self.state != State::Ready {
             return Ok(None);
         }
+        self.match_workers();
         let block = match self.ahead.take() {
             None => self.read_block(data),
             Some(mut ahead) => {
@@ -117,9 +107,35 @@ impl<R: Read> Blocks<R> {
             }
         };
         block.map_err(|failure| {
+            if failure.lost_workers {
+                // The blocks in flight are gone; the next ones are read on this thread.
+                self.ahead = None;
+                self.threads = 0;
+            }
             self.state = State::Failed { scan: failure.scan };
             failure.error
         })
+    }
+
+    /// Starts, replaces or stops the workers, once none is busy, to match the number asked
+    /// for; without effect on uncompressed files, and no workers when none can be started.
+    fn match_workers(&mut self) {
+        let wanted = match self.header.codec() {
+            Codec::Null => 0,
+            _ => self.threads,
+        };
+        match &self.ahead {
+            Some(ahead) if ahead.requested() == wanted || !ahead.is_idle() => return,
+            None if wanted == 0 => return,
+            _ => {}
+        }
+        self.ahead = match wanted {
+            0 => None,
+            _ => Ahead::start(self.header.codec(), wanted).ok(),
+        };
+        if self.ahead.is_none() {
+            self.threads = 0;
+        }
     }
 
     /// Marks the current block as damaged (a record in it could not be decoded); the stream
@@ -174,28 +190,45 @@ impl<R: Read> Blocks<R> {
         decompressed
     }
 
-    /// The next block from the worker (reading and handing it over first if it was not read
-    /// ahead), then the block after it read and handed over before its records are decoded.
+    /// The next block from the workers, with blocks read and handed over before and after
+    /// it so that the workers stay busy while its records are decoded.
     fn read_block_ahead(
         &mut self,
         ahead: &mut Ahead,
         data: &mut Vec<u8>,
     ) -> Result<Option<BlockInfo>, Failure> {
-        let block = match ahead.next.take() {
-            Some(read) => read?,
-            None => self.read_and_hand_over(ahead)?,
-        };
-        let Some(block) = block else {
+        // Workers about to be replaced get no more blocks.
+        let refill = ahead.requested() == self.threads;
+        if refill {
+            self.hand_over(ahead);
+        }
+        let Some(next) = ahead.next(data) else {
             return Ok(None);
         };
-        let job = ahead.worker.wait().map_err(Failure::io)?;
-        self.compressed = job.compressed;
-        ahead.spare = std::mem::replace(data, job.out);
-        job.result
+        let (block, decompressed) = next?;
+        if refill {
+            self.hand_over(ahead);
+        }
+        decompressed
             .map_err(|damage| Failure::after(block, damage))
             .and_then(|()| check_count(block, data))?;
-        ahead.next = Some(self.read_and_hand_over(ahead));
         Ok(Some(block))
+    }
+
+    /// Reads blocks and hands them to the workers until as many as they take are in flight,
+    /// the file ends or a block cannot be read.
+    fn hand_over(&mut self, ahead: &mut Ahead) {
+        while ahead.has_room() {
+            let mut compressed = ahead.compressed_buffer();
+            match self.read_raw(&mut compressed) {
+                Ok(Some(block)) => ahead.hand_over(block, compressed, self.max_block_bytes),
+                Ok(None) => return ahead.give_back(compressed),
+                Err(failure) => {
+                    ahead.give_back(compressed);
+                    return ahead.fail(failure);
+                }
+            }
+        }
     }
 }
 
@@ -267,36 +300,32 @@ impl<R: Read> Blocks<R> {
         }
         Ok(count)
     }
-
-    /// Reads the next block and hands it to the worker.
-    fn read_and_hand_over(&mut self, ahead: &mut Ahead) -> Result<Option<BlockInfo>, Failure> {
-        let mut compressed = std::mem::take(&mut self.compressed);
-        let block = self.read_raw(&mut compressed);
-        if let Ok(Some(_)) = block {
-            let out = std::mem::take(&mut ahead.spare);
-            ahead
-                .worker
-                .hand_over(compressed, out, self.max_block_bytes);
-        } else {
-            self.compressed = compressed;
-        }
-        block
-    }
 }
 
 /// Why a block could not be read, located, and whether the stream is left inside it.
 #[derive(Debug)]
-struct Failure {
+pub(crate) struct Failure {
     error: Error,
     /// Whether recovering must scan for the next sync marker.
     scan: bool,
+    /// Whether the decompression workers stopped (and the blocks in flight are lost).
+    lost_workers: bool,
 }
 
 impl Failure {
-    fn io(error: std::io::Error) -> Failure {
+    pub(crate) fn io(error: std::io::Error) -> Failure {
         Failure {
             error: Error::Io(error),
             scan: true,
+            lost_workers: false,
+        }
+    }
+
+    /// A decompression worker stopped.
+    pub(crate) fn lost_workers(error: std::io::Error) -> Failure {
+        Failure {
+            lost_workers: true,
+            ..Failure::io(error)
         }
     }
 
@@ -314,7 +343,18 @@ impl Failure {
                 damage,
             },
             scan: false,
+            lost_workers: false,
         }
+    }
+}
+
+/// The worker threads a reader decompresses on unless told otherwise: one per core (up to
+/// [`MAX_DEFAULT_THREADS`]), none on a single core, where they could only take turns with the
+/// decoding.
+fn default_threads() -> usize {
+    match std::thread::available_parallelism().map_or(1, |cores| cores.get()) {
+        1 => 0,
+        cores => cores.min(MAX_DEFAULT_THREADS),
     }
 }
 

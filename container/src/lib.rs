@@ -11,8 +11,8 @@
 //!   through the runtime's schema resolution when it was written with another version;
 //! * [`JsonReader`] reads any file's records as Avro JSON, driven by the file's schema alone.
 //!
-//! Readers treat files as untrusted: memory is bounded by one block (two when the next one is
-//! decompressed ahead on a second thread), and a damaged file gives
+//! Readers treat files as untrusted: memory is bounded by one block (and by the blocks in
+//! flight when they are decompressed on worker threads), and a damaged file gives
 //! an [`Error`] naming the block and its byte offset, after which a reader can skip to the
 //! next block and go on.
 //!
@@ -36,6 +36,7 @@
 
 #![warn(missing_docs)]
 
+mod ahead;
 mod blocks;
 mod codec;
 mod compress;

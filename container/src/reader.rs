@@ -23,9 +23,9 @@ use crate::records::{RecordDecoder, Records};
 /// the file lacks, promotions, fields only the file has skipped), compiled once when the
 /// reader is opened; a schema `T` cannot read is refused then.
 ///
-/// Memory is bounded by one block (two with [`Reader::decompress_ahead`]):
-/// [`Reader::max_block_bytes`] (256 MiB unless changed) caps a block's compressed and
-/// uncompressed size. A damaged block or record ends the iteration
+/// Memory is bounded by one block, and by the blocks in flight when they are decompressed on
+/// worker threads ([`Reader::decompression_threads`]): [`Reader::max_block_bytes`] (256 MiB
+/// unless changed) caps a block's compressed and uncompressed size. A damaged block or record ends the iteration
 /// with a located [`Error`]; [`Reader::skip_damaged`] moves to the next block and lets it go on.
 ///
 /// ```
@@ -75,14 +75,22 @@ impl<T: AvroSchema + AvroDecode, R: Read> Reader<T, R> {
         self
     }
 
-    /// Decompresses each block on a second thread while the records of the block before it
-    /// are decoded. On compressed files this takes the decompression off the reading thread
-    /// when a core is free (up to twice as fast where decompression costs as much as
-    /// decoding), for one more block of memory (two in all) and one thread per reader.
-    /// Errors, their locations and [`Reader::skip_damaged`] are as without it; uncompressed
-    /// files, and a system that cannot start the thread, are read on the calling thread.
-    pub fn decompress_ahead(mut self) -> Self {
-        self.records.blocks_mut().decompress_ahead();
+    /// Decompresses blocks on `threads` worker threads, ahead of the records being decoded;
+    /// 0 decompresses each block on the calling thread when its records are reached. By
+    /// default a reader uses one worker per core, up to 4, and none on a single core.
+    ///
+    /// Blocks are independent, so the workers decompress several at once (at most two each
+    /// in flight) while the calling thread decodes: with a free core per worker, a file
+    /// whose decompression costs more than its decoding (bzip2, xz) is read up to
+    /// `threads` times as fast. Memory grows by the blocks in flight: at most `2 × threads`
+    /// more blocks, each bounded by [`Reader::max_block_bytes`] compressed and decompressed.
+    /// Errors, their locations and [`Reader::skip_damaged`] are as on one thread: a block that
+    /// cannot be read stops the reading ahead and is reported after the blocks before it.
+    /// Uncompressed files are always read on the calling thread; if the system cannot start
+    /// a thread, so are compressed ones. A change takes effect once the blocks in flight are
+    /// taken.
+    pub fn decompression_threads(mut self, threads: usize) -> Self {
+        self.records.blocks_mut().set_threads(threads);
         self
     }
 

@@ -61,22 +61,17 @@ fn file(codec: Codec) -> Vec<u8> {
     writer.finish().unwrap()
 }
 
-/// Both ways of reading: decompressing on the reading thread, and one block ahead on a
-/// second thread.
-const AHEAD: [bool; 2] = [false, true];
+/// Decompressing on the reading thread, on one worker thread, and on three (with the whole
+/// file of four blocks in flight at once).
+const AHEAD: [usize; 3] = [0, 1, 3];
 
-/// A reader of `file`, decompressing ahead or not.
-fn reader(file: &[u8], ahead: bool) -> Result<Reader<Row, &[u8]>, Error> {
-    let reader = Reader::new(file)?;
-    Ok(if ahead {
-        reader.decompress_ahead()
-    } else {
-        reader
-    })
+/// A reader of `file`, decompressing on `ahead` worker threads.
+fn reader(file: &[u8], ahead: usize) -> Result<Reader<Row, &[u8]>, Error> {
+    Ok(Reader::new(file)?.decompression_threads(ahead))
 }
 
 /// Reads `file` to the first error: the rows before it and the error.
-fn read(file: &[u8], ahead: bool) -> (Vec<Row>, Option<Error>) {
+fn read(file: &[u8], ahead: usize) -> (Vec<Row>, Option<Error>) {
     let mut reader = match reader(file, ahead) {
         Ok(reader) => reader,
         Err(e) => return (Vec::new(), Some(e)),
@@ -158,7 +153,7 @@ fn flipped_header_bytes_are_errors() {
         for flip in [0x01, 0x80, 0xff] {
             let mut damaged = file.clone();
             damaged[at] ^= flip;
-            let (read, error) = read(&damaged, false);
+            let (read, error) = read(&damaged, 0);
             // A flip inside the sync marker or the schema text may leave a valid header whose
             // blocks then do not match it; anything else is refused at the header.
             if error.is_none() {

@@ -42,18 +42,21 @@ fn write(codec: Codec, builder: WriterBuilder, values: &[Event]) -> Vec<u8> {
     writer.finish().unwrap()
 }
 
-/// The records of `file`, read on this thread and (the same, checked) decompressed ahead.
+/// The records of `file`, read as a reader does by default and (the same, checked) with
+/// decompression on the reading thread and on one, two and five worker threads.
 fn read_all(file: &[u8]) -> Vec<Event> {
     let read: Vec<Event> = Reader::new(file)
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    let ahead: Vec<Event> = Reader::new(file)
-        .unwrap()
-        .decompress_ahead()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    assert!(ahead == read, "decompressing ahead reads the same records");
+    for threads in [0, 1, 2, 5] {
+        let ahead: Vec<Event> = Reader::new(file)
+            .unwrap()
+            .decompression_threads(threads)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(ahead == read, "{threads} threads read the same records");
+    }
     read
 }
 
@@ -73,6 +76,25 @@ fn every_codec_round_trips_across_blocks() {
         let reader = Reader::<Event, _>::new(file.as_slice()).unwrap();
         assert_eq!(reader.header().codec(), codec);
         assert!(reader.is_direct());
+    }
+}
+
+#[test]
+fn decompression_threads_change_while_reading() {
+    let values = events(500);
+    for codec in [Codec::Zstandard, Codec::Bzip2] {
+        let file = write(codec, WriterBuilder::new().block_records(16), &values);
+        let mut reader = Reader::<Event, _>::new(file.as_slice())
+            .unwrap()
+            .decompression_threads(3);
+        let mut read: Vec<Event> = (&mut reader).take(40).map(Result::unwrap).collect();
+        // The blocks already in flight are taken from the workers, then read on this thread.
+        let mut reader = reader.decompression_threads(0);
+        read.extend((&mut reader).take(100).map(Result::unwrap));
+        // And on workers again.
+        let reader = reader.decompression_threads(2);
+        read.extend(reader.map(Result::unwrap));
+        assert_eq!(read, values, "{codec}");
     }
 }
 
