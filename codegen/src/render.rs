@@ -424,12 +424,41 @@ impl<'a> Renderer<'a> {
             })?;
         let named = self.set.get(full_name).expect("named_to_json found it");
         let canonical_form = self.set.canonical_form(&Schema::named(named.name.clone()));
+        // A schema holding other named types is assembled from the nodes, which hold each
+        // type's text once; written out, the text of every type would be repeated in each
+        // schema that embeds it.
+        let named_types = emit::node::named_types(&json);
+        let assembled = named_types > 1 && !self.reaches_extern(full_name);
         Ok(emit::SchemaConsts {
             schema_json: json.to_string(),
             fingerprint: avdl2rs_schema::fingerprint::rabin_fingerprint(canonical_form.as_bytes()),
             canonical_form,
             full_name: full_name.to_string(),
+            assembled: assembled.then(|| emit::node::assembly_capacity(named_types)),
         })
+    }
+
+    /// Whether the schema of `full_name` holds a type taken from other generated code, whose
+    /// node may write that type's schema with other docs or defaults than the schema here:
+    /// such a schema keeps its texts written out, as computed here.
+    fn reaches_extern(&self, full_name: &str) -> bool {
+        if self.extern_paths.is_empty() {
+            return false;
+        }
+        let mut seen = vec![false; self.space.defs.len()];
+        let mut pending: Vec<TypeId> = self.named_type(full_name).into_iter().collect();
+        while let Some(id) = pending.pop() {
+            if std::mem::replace(&mut seen[id], true) {
+                continue;
+            }
+            let def = &self.space.defs[id];
+            if self.extern_type(def).is_some() {
+                return true;
+            }
+            def.members()
+                .for_each(|ty| crate::cycles::all_targets(ty, &mut pending));
+        }
+        false
     }
 
     fn apache_avro_impl(&self, def: &TypeDef) -> Option<TokenStream> {
