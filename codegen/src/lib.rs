@@ -24,6 +24,7 @@ mod docs;
 mod error;
 mod large;
 mod naming;
+mod nesting;
 mod nodes;
 mod render;
 mod space;
@@ -33,6 +34,7 @@ use std::path::{Path, PathBuf};
 use avdl2rs_schema::SchemaSet;
 
 pub use builder::Builder;
+pub use nesting::DeepNesting;
 
 /// How many errors found after parsing are reported together.
 const MAX_ERRORS: usize = 20;
@@ -398,6 +400,14 @@ impl Generator {
                 })
             })
             .collect())
+    }
+
+    /// The generated type that nests generic types (`Option`, `Box`, `Vec`, maps) too deeply
+    /// for rustc's default `#![recursion_limit]`, with the limit the including crate needs;
+    /// `None` for the usual schemas. A chain of more than about 60 records, each holding
+    /// the previous one in an optional field, is such a schema.
+    pub fn deep_nesting(&self) -> Result<Option<DeepNesting>, Error> {
+        Ok(nesting::deepest(&self.type_space()?.defs))
     }
 
     /// The Rust source of every type added so far: an `@generated` header, then the types,
