@@ -368,6 +368,51 @@ impl<T: DerivedSchema + ?Sized, const LEN: usize, const CAPACITY: usize>
 /// The full schema JSON of the generated type `T`, assembled from its node when first read:
 /// `LEN` is its length in bytes and `CAPACITY` a power of two at least twice the number of
 /// named types it defines, plus two (both written by the code generator).
+///
+/// A text nothing reads is never assembled: the impl below, whose length is wrong, compiles.
+///
+/// ```
+/// use avdl2rs::__private::derive_schema::{self as ds, Node, Piece};
+/// struct Point;
+/// static NODE: Node = Node {
+///     full_name: "Point",
+///     namespace: "",
+///     json: &[Piece::Text(r#"{"type":"record","name":"Point""#), Piece::Namespace,
+///             Piece::Text(r#","fields":[{"name":"x","type":"int"}]}"#)],
+///     canonical: &[Piece::Text(r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"}]}"#)],
+/// };
+/// unsafe impl ds::DerivedSchema for Point {
+///     const NODE: *const Node = &NODE;
+/// }
+/// impl avdl2rs::AvroSchema for Point {
+///     const SCHEMA_JSON: &'static str = ds::schema_json::<Self, 1, 4>();
+///     const CANONICAL_FORM: &'static str = ds::canonical_form::<Self, 69, 4>();
+///     const FINGERPRINT: u64 = 0;
+///     const FULL_NAME: &'static str = "Point";
+/// }
+/// assert_eq!(
+///     <Point as avdl2rs::AvroSchema>::CANONICAL_FORM,
+///     r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"}]}"#
+/// );
+/// ```
+///
+/// Reading it stops the build: "the assembled schema is longer than the length it was given".
+///
+/// ```compile_fail
+/// # use avdl2rs::__private::derive_schema::{self as ds, Node, Piece};
+/// # struct Point;
+/// # static NODE: Node = Node {
+/// #     full_name: "Point",
+/// #     namespace: "",
+/// #     json: &[Piece::Text(r#"{"type":"record","name":"Point""#), Piece::Namespace,
+/// #             Piece::Text(r#","fields":[{"name":"x","type":"int"}]}"#)],
+/// #     canonical: &[],
+/// # };
+/// # unsafe impl ds::DerivedSchema for Point {
+/// #     const NODE: *const Node = &NODE;
+/// # }
+/// const JSON: &str = ds::schema_json::<Point, 1, 4>();
+/// ```
 pub const fn schema_json<T: DerivedSchema + ?Sized, const LEN: usize, const CAPACITY: usize>(
 ) -> &'static str {
     utf8(&Assembly::<T, LEN, CAPACITY>::JSON)
