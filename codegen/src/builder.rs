@@ -27,7 +27,7 @@ mod split;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{Error, GeneratedType, Generator, MapType, Options, TimeCrate};
+use crate::{DeepNesting, Error, GeneratedType, Generator, MapType, Options, TimeCrate};
 
 /// The file extensions read from an input directory.
 const SCHEMA_EXTENSIONS: [&str; 3] = ["avdl", "avsc", "avpr"];
@@ -53,6 +53,9 @@ pub struct Generated {
     pub types: Vec<GeneratedType>,
     /// Every schema file read, inputs and imports, in the order read.
     pub files_read: Vec<PathBuf>,
+    /// The type nesting too deeply for rustc's default recursion limit, if one does: the
+    /// including crate must raise the limit (see [`Generator::deep_nesting`]).
+    pub deep_nesting: Option<DeepNesting>,
 }
 
 /// What a successful [`Builder::build`] did.
@@ -168,7 +171,8 @@ impl Builder {
         self
     }
 
-    /// Whether to print `cargo:rerun-if-changed` lines (default on; turn off outside a
+    /// Whether to print `cargo:rerun-if-changed` lines, and a `cargo:warning` when a type
+    /// nests too deeply for rustc's default recursion limit (default on; turn off outside a
     /// build script).
     pub fn cargo_instructions(&mut self, enable: bool) -> &mut Self {
         self.cargo_instructions = enable;
@@ -223,10 +227,15 @@ impl Builder {
             .try_for_each(|file| generator.add_file(file, &self.include_dirs));
         self.emit_rerun(generator.files_read());
         added?;
+        let deep_nesting = generator.deep_nesting()?;
+        if let (true, Some(deep)) = (self.cargo_instructions, &deep_nesting) {
+            println!("cargo:warning={deep}");
+        }
         Ok(Generated {
             source: generator.generate()?,
             types: generator.named_types()?,
             files_read: generator.files_read().to_vec(),
+            deep_nesting,
         })
     }
 

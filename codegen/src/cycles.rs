@@ -99,7 +99,7 @@ pub(crate) fn mark_recursive(defs: &mut [TypeDef]) {
 }
 
 /// Every generated type `ty` refers to, through arrays, maps and unions too.
-fn all_targets(ty: &TypeRef, out: &mut Vec<TypeId>) {
+pub(crate) fn all_targets(ty: &TypeRef, out: &mut Vec<TypeId>) {
     match ty {
         TypeRef::Named { ty: id, .. } | TypeRef::OptionalUnion { ty: id, .. } => out.push(*id),
         TypeRef::Optional { some: inner, .. } | TypeRef::Array(inner) | TypeRef::Map(inner) => {

@@ -24,6 +24,7 @@ mod docs;
 mod error;
 mod large;
 mod naming;
+mod nesting;
 mod nodes;
 mod render;
 mod space;
@@ -33,6 +34,11 @@ use std::path::{Path, PathBuf};
 use avdl2rs_schema::SchemaSet;
 
 pub use builder::Builder;
+pub use nesting::DeepNesting;
+
+/// The stack of the thread generating code: reserved, not committed, until a deep schema
+/// uses it.
+const GENERATION_STACK: usize = 1 << 30;
 
 /// How many errors found after parsing are reported together.
 const MAX_ERRORS: usize = 20;
@@ -371,6 +377,29 @@ impl Generator {
         }
     }
 
+    /// Runs `f` on a thread with a [`GENERATION_STACK`] stack: the schema writers and the walks
+    /// over the type graph recurse once per nested type, and a chain of thousands of records
+    /// nests deeper than a main thread's 8 MiB allow (in a debug build of a build script).
+    fn on_big_stack<T: Send>(
+        &self,
+        f: impl FnOnce(&Self) -> Result<T, Error> + Send,
+    ) -> Result<T, Error>
+    where
+        Self: Sync,
+    {
+        std::thread::scope(|scope| {
+            let thread = std::thread::Builder::new()
+                .stack_size(GENERATION_STACK)
+                .spawn_scoped(scope, || f(self))
+                .map_err(|e| Error::Unsupported {
+                    message: format!("cannot start the thread that generates the code: {e}"),
+                })?;
+            thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+
     fn type_space(&self) -> Result<space::TypeSpace, Error> {
         space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))
     }
@@ -384,7 +413,7 @@ impl Generator {
     /// (relative to where the output is included), in output order. Build scripts use it to
     /// refer to the generated types, e.g. to register them.
     pub fn named_types(&self) -> Result<Vec<GeneratedType>, Error> {
-        let space = self.type_space()?;
+        let space = self.on_big_stack(Self::type_space)?;
         Ok(space
             .defs
             .iter()
@@ -400,9 +429,21 @@ impl Generator {
             .collect())
     }
 
+    /// The generated type that nests generic types (`Option`, `Box`, `Vec`, maps) too deeply
+    /// for rustc's default `#![recursion_limit]`, with the limit the including crate needs;
+    /// `None` for the usual schemas. A chain of more than about 60 records, each holding
+    /// the previous one in an optional field, is such a schema.
+    pub fn deep_nesting(&self) -> Result<Option<DeepNesting>, Error> {
+        self.on_big_stack(|generator| Ok(nesting::deepest(&generator.type_space()?.defs)))
+    }
+
     /// The Rust source of every type added so far: an `@generated` header, then the types,
     /// formatted. The output depends only on the inputs and options.
     pub fn generate(&self) -> Result<String, Error> {
+        self.on_big_stack(Self::generate_here)
+    }
+
+    fn generate_here(&self) -> Result<String, Error> {
         let space = self.type_space()?;
         let tokens = render::Renderer::new(&self.set, &space, &self.options)?
             .file()

@@ -17,12 +17,11 @@ use crate::Error;
 /// union enums without a `null` branch (with one, the enum is held in an `Option` and has no
 /// codec of its own to hold it by).
 pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<TokenStream>, Error> {
-    let (json, node_name, in_namespace, namespace) = match (&def.kind, def.named()) {
+    let (json, node_name, namespace) = match (&def.kind, def.named()) {
         (_, Some(named)) => {
             let full_name = named.name.full_name();
             let json = r.set().named_to_json(&full_name);
-            let namespace = named.name.namespace.as_deref();
-            (json, full_name, namespace.is_some(), namespace)
+            (json, full_name, named.name.namespace.as_deref())
         }
         (
             DefKind::Union {
@@ -31,7 +30,7 @@ pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<Token
                 ..
             },
             None,
-        ) => (Some(r.set().to_json(schema)), String::new(), false, None),
+        ) => (Some(r.set().to_json(schema)), String::new(), None),
         _ => return Ok(None),
     };
     let invalid = |message: String| Error::Unsupported {
@@ -73,7 +72,7 @@ pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<Token
         r.runtime(),
         &ident(&def.ident),
         &node_name,
-        in_namespace,
+        namespace.unwrap_or_default(),
         &texts,
         &nested,
     )

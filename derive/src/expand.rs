@@ -102,7 +102,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         &rt,
         &input.ident,
         if is_union { "" } else { &full_name },
-        namespace.is_some(),
+        namespace.as_deref().unwrap_or_default(),
         &texts,
         &output.nested,
     )
@@ -457,12 +457,12 @@ fn schema_impl(
     rt: &syn::Path,
     ident: &syn::Ident,
     node_name: &str,
-    in_namespace: bool,
+    namespace: &str,
     texts: &node::NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
     let ds = quote!(#rt::__private::derive_schema);
-    let node = node::node_items(rt, ident, node_name, in_namespace, texts, nested)?;
+    let node = node::node_items(rt, ident, node_name, namespace, texts, nested)?;
     let full_name = if node_name.is_empty() {
         "union"
     } else {

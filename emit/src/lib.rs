@@ -21,7 +21,7 @@
 //! [`wrap_in_const`]) and use only fully qualified paths.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 pub mod node;
 
@@ -216,6 +216,11 @@ pub struct SchemaConsts {
     pub fingerprint: u64,
     /// The full name.
     pub full_name: String,
+    /// Whether the texts are assembled at compile time from the type's schema node (see
+    /// [`node::assembled_texts`]) rather than written out: `Some` of the capacity the
+    /// assembly needs, for a type whose schema holds other named types, so that each type's
+    /// text is written once however many schemas embed it.
+    pub assembled: Option<usize>,
 }
 
 /// A record field: its Rust ident, its Avro name (used in error paths) and shape.
@@ -360,9 +365,16 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
         canonical_form,
         fingerprint,
         full_name,
+        assembled,
     } = s;
     let fingerprint = Literal::u64_suffixed(*fingerprint);
-    let (schema_json, canonical_form) = (raw_str(schema_json), raw_str(canonical_form));
+    let (schema_json, canonical_form) = match assembled {
+        Some(capacity) => node::assembled_texts(rt, schema_json, canonical_form, *capacity),
+        None => (
+            raw_str(schema_json).into_token_stream(),
+            raw_str(canonical_form).into_token_stream(),
+        ),
+    };
     quote! {
         #[automatically_derived]
         impl #rt::AvroSchema for #ident {

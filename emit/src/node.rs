@@ -24,6 +24,9 @@ pub enum Piece {
     Text(String),
     /// The schema of the `n`th nested type.
     Nested(usize),
+    /// The `namespace` key of a named type, which the runtime writes only where the namespace
+    /// differs from the enclosing one.
+    Namespace,
 }
 
 /// The texts of a node (see the runtime's `__private::derive_schema::Node`).
@@ -31,8 +34,6 @@ pub enum Piece {
 pub struct NodeText {
     /// The full JSON.
     pub json: Vec<Piece>,
-    /// The full JSON inside a namespace.
-    pub json_in_namespace: Vec<Piece>,
     /// The Parsing Canonical Form.
     pub canonical: Vec<Piece>,
 }
@@ -83,7 +84,7 @@ impl Parsed {
                 }
             }
         }
-        let in_namespace = with_null_namespace(&full);
+        let json = with_null_namespace(&full).to_string();
         let mut canonical = self.set.canonical_form(&self.schema);
         let mut n = 0;
         loop {
@@ -98,8 +99,7 @@ impl Parsed {
             n += 1;
         }
         NodeText {
-            json: split(&full.to_string()),
-            json_in_namespace: split(&in_namespace.to_string()),
+            json: cut_namespace(&json, full.get("name").is_some()),
             canonical: split(&canonical),
         }
     }
@@ -142,6 +142,23 @@ fn with_null_namespace(json: &Json) -> Json {
     Json::Object(out)
 }
 
+/// The pieces of a JSON text; for a named type (`named`), with its `namespace` key (the first
+/// one, after `type` and `name`) cut out as a [`Piece::Namespace`].
+fn cut_namespace(json: &str, named: bool) -> Vec<Piece> {
+    const KEY: &str = ",\"namespace\":\"";
+    let Some(start) = json.find(KEY).filter(|_| named) else {
+        return split(json);
+    };
+    let after = &json[start + KEY.len()..];
+    let end = after
+        .find('"')
+        .map_or(json.len(), |n| start + KEY.len() + n + 1);
+    let mut pieces = split(&json[..start]);
+    pieces.push(Piece::Namespace);
+    pieces.extend(split(&json[end..]));
+    pieces
+}
+
 /// Splits a text at its placeholder names (`"__avdl2rs_placeholder.N3"`).
 fn split(text: &str) -> Vec<Piece> {
     let marker = format!("\"{PLACEHOLDER_NAMESPACE}.N");
@@ -175,13 +192,13 @@ pub enum Nested {
 }
 
 /// The `static NODE` of type `ident` (and those of its logical fixed types), and its
-/// `DerivedSchema` impl. `node_name` is the full name (empty for a union); `nested` are the
-/// types its placeholders stand for, in order.
+/// `DerivedSchema` impl. `node_name` is the full name (empty for a union) and `namespace` its
+/// namespace (empty for none); `nested` are the types its placeholders stand for, in order.
 pub fn node_items(
     rt: &syn::Path,
     ident: &syn::Ident,
     node_name: &str,
-    in_namespace: bool,
+    namespace: &str,
     texts: &NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
@@ -194,16 +211,20 @@ pub fn node_items(
             Nested::Fixed(json) => {
                 let texts = parse(json, 0)?.texts(&[]);
                 let static_name = format_ident!("FIXED_{n}");
-                let full_name = match json.get("namespace").and_then(Json::as_str) {
-                    Some(ns) => format!("{ns}.{}", json["name"].as_str().unwrap_or_default()),
-                    None => json["name"].as_str().unwrap_or_default().to_owned(),
+                let namespace = json
+                    .get("namespace")
+                    .and_then(Json::as_str)
+                    .unwrap_or_default();
+                let name = json["name"].as_str().unwrap_or_default();
+                let full_name = match namespace {
+                    "" => name.to_owned(),
+                    namespace => format!("{namespace}.{name}"),
                 };
-                let in_namespace = json.get("namespace").is_some();
                 statics.push(node_static(
                     rt,
                     &static_name,
                     &full_name,
-                    in_namespace,
+                    namespace,
                     &texts,
                     &[],
                 ));
@@ -212,7 +233,7 @@ pub fn node_items(
         });
     }
     let name = format_ident!("NODE");
-    let node = node_static(rt, &name, node_name, in_namespace, texts, &refs);
+    let node = node_static(rt, &name, node_name, namespace, texts, &refs);
     Ok(quote! {
         #(#statics)*
         #node
@@ -224,12 +245,55 @@ pub fn node_items(
     })
 }
 
+/// The `SCHEMA_JSON` and `CANONICAL_FORM` values of a generated type (inside its
+/// `AvroSchema` impl), assembled from its node when a program reads them: calls of the
+/// runtime's `schema_json`/`canonical_form` with the lengths of `schema_json` and
+/// `canonical_form` and the capacity the assembly needs (see [`assembly_capacity`]).
+pub fn assembled_texts(
+    rt: &syn::Path,
+    schema_json: &str,
+    canonical_form: &str,
+    capacity: usize,
+) -> (TokenStream, TokenStream) {
+    let ds = quote!(#rt::__private::derive_schema);
+    let text = |function: TokenStream, len: usize| {
+        let len = proc_macro2::Literal::usize_unsuffixed(len);
+        let capacity = proc_macro2::Literal::usize_unsuffixed(capacity);
+        quote!(#ds::#function::<Self, #len, #capacity>())
+    };
+    (
+        text(quote!(schema_json), schema_json.len()),
+        text(quote!(canonical_form), canonical_form.len()),
+    )
+}
+
+/// The capacity the runtime's assembly needs for a schema that defines `named_types` named
+/// types: a power of two at least twice that, plus two.
+pub fn assembly_capacity(named_types: usize) -> usize {
+    (2 * named_types + 2).next_power_of_two()
+}
+
+/// The number of named types the schema `json` defines.
+pub fn named_types(json: &Json) -> usize {
+    match json {
+        Json::Object(object) => {
+            let own = match object.get("type").and_then(Json::as_str) {
+                Some("record" | "error" | "enum" | "fixed") => 1,
+                _ => 0,
+            };
+            own + object.values().map(named_types).sum::<usize>()
+        }
+        Json::Array(items) => items.iter().map(named_types).sum(),
+        _ => 0,
+    }
+}
+
 /// The `static` holding one node; `refs` are the node references its placeholders stand for.
 fn node_static(
     rt: &syn::Path,
     name: &syn::Ident,
     full_name: &str,
-    in_namespace: bool,
+    namespace: &str,
     texts: &NodeText,
     refs: &[TokenStream],
 ) -> TokenStream {
@@ -244,27 +308,18 @@ fn node_static(
                 let node = &refs[*n];
                 quote!(#ds::Piece::Type(#node))
             }
+            Piece::Namespace => quote!(#ds::Piece::Namespace),
         });
         quote!(&[#(#pieces),*])
     };
     let json = pieces(&texts.json);
     let canonical = pieces(&texts.canonical);
-    // The two JSON texts differ only for a type without namespace: written once otherwise.
-    let json_in_namespace = if texts.json_in_namespace == texts.json {
-        quote!(JSON)
-    } else {
-        pieces(&texts.json_in_namespace)
-    };
     quote! {
-        static #name: #ds::Node = {
-            const JSON: &[#ds::Piece] = #json;
-            #ds::Node {
-                full_name: #full_name,
-                in_namespace: #in_namespace,
-                json: JSON,
-                json_in_namespace: #json_in_namespace,
-                canonical: #canonical,
-            }
+        static #name: #ds::Node = #ds::Node {
+            full_name: #full_name,
+            namespace: #namespace,
+            json: #json,
+            canonical: #canonical,
         };
     }
 }
@@ -292,19 +347,29 @@ mod tests {
                 Piece::Text("}}]}".into()),
             ]
         );
-        assert_eq!(texts.json.len(), 5);
-        assert!(matches!(texts.json[1], Piece::Nested(0)));
+        assert_eq!(
+            texts.json[..3],
+            [
+                Piece::Text(r#"{"type":"record","name":"A""#.into()),
+                Piece::Namespace,
+                Piece::Text(r#","fields":[{"name":"b","type":"#.into()),
+            ]
+        );
+        assert!(matches!(texts.json[3], Piece::Nested(0)));
+        assert_eq!(texts.json.len(), 7);
     }
 
     #[test]
-    fn a_type_without_namespace_names_the_null_namespace_inside_one() {
+    fn a_type_without_namespace_has_the_key_of_the_null_namespace() {
         let schema = json!({"type": "enum", "name": "E", "symbols": ["A"]});
         let texts = parse(&schema, 0).unwrap().texts(&[]);
         assert_eq!(
-            texts.json_in_namespace,
-            vec![Piece::Text(
-                r#"{"type":"enum","name":"E","namespace":"","symbols":["A"]}"#.into()
-            )]
+            texts.json,
+            vec![
+                Piece::Text(r#"{"type":"enum","name":"E""#.into()),
+                Piece::Namespace,
+                Piece::Text(r#","symbols":["A"]}"#.into()),
+            ]
         );
     }
 
@@ -317,11 +382,8 @@ mod tests {
         assert!(!parsed.is_valid_default(0, &json!("x")));
         let texts = parsed.texts(&[(0, json!(3))]);
         assert_eq!(
-            texts.json,
-            vec![Piece::Text(
-                r#"{"type":"record","name":"R","fields":[{"name":"a","type":"int","default":3}]}"#
-                    .into()
-            )]
+            texts.json[2],
+            Piece::Text(r#","fields":[{"name":"a","type":"int","default":3}]}"#.into())
         );
     }
 }

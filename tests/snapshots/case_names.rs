@@ -73,23 +73,23 @@ pub mod org {
                         Self { value }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "org.example.names.builder",
+                    namespace: "org.example.names",
+                    json: &[
                         ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"builder","namespace":"org.example.names","fields":[{"name":"value","type":"int"}]}"#,
+                            r#"{"type":"record","name":"builder""#,
                         ),
-                    ];
-                    ::avdl2rs::__private::derive_schema::Node {
-                        full_name: "org.example.names.builder",
-                        in_namespace: true,
-                        json: JSON,
-                        json_in_namespace: JSON,
-                        canonical: &[
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}"#,
-                            ),
-                        ],
-                    }
+                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#","fields":[{"name":"value","type":"int"}]}"#,
+                        ),
+                    ],
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}"#,
+                        ),
+                    ],
                 };
                 #[automatically_derived]
                 unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
@@ -120,8 +120,16 @@ pub mod org {
             const _: () = {
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder2 {
-                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Builder","namespace":"org.example.names","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":{"type":"record","name":"builder","fields":[{"name":"value","type":"int"}]}},{"name":"again","type":["null","builder"],"default":null},{"name":"far","type":{"type":"int","logicalType":"date"},"default":3000000}]}"#;
-                    const CANONICAL_FORM: &'static str = r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}},{"name":"again","type":["null","org.example.names.builder"]},{"name":"far","type":"int"}]}"#;
+                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                        Self,
+                        455,
+                        8,
+                    >();
+                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                        Self,
+                        270,
+                        8,
+                    >();
                     const FINGERPRINT: u64 = 10996650735932078479u64;
                     const FULL_NAME: &'static str = "org.example.names.Builder";
                 }
@@ -220,10 +228,16 @@ pub mod org {
                         }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "org.example.names.Builder",
+                    namespace: "org.example.names",
+                    json: &[
                         ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Builder","namespace":"org.example.names","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":"#,
+                            r#"{"type":"record","name":"Builder""#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":"#,
                         ),
                         ::avdl2rs::__private::derive_schema::Piece::Type(
                             ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
@@ -237,34 +251,24 @@ pub mod org {
                         ::avdl2rs::__private::derive_schema::Piece::Text(
                             r#"],"default":null},{"name":"far","type":{"type":"int","logicalType":"date"},"default":3000000}]}"#,
                         ),
-                    ];
-                    ::avdl2rs::__private::derive_schema::Node {
-                        full_name: "org.example.names.Builder",
-                        in_namespace: true,
-                        json: JSON,
-                        json_in_namespace: JSON,
-                        canonical: &[
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":"#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    Builder,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"},{"name":"again","type":["null","#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    Builder,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"]},{"name":"far","type":"int"}]}"#,
-                            ),
-                        ],
-                    }
+                    ],
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"again","type":["null","#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"]},{"name":"far","type":"int"}]}"#,
+                        ),
+                    ],
                 };
                 #[automatically_derived]
                 unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema

@@ -74,27 +74,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Level",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
+                r#"{"type":"enum","name":"Level""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Level",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"enum","name":"Level","namespace":"","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Level {
@@ -155,27 +151,21 @@ const _: () = {
             reader.read_fixed::<2>().map(Self)
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Tag",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"fixed","name":"Tag","size":2}"#,
+                r#"{"type":"fixed","name":"Tag""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Tag",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"fixed","name":"Tag","namespace":"","size":2}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Tag","type":"fixed","size":2}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","size":2}"#),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Tag","type":"fixed","size":2}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tag {
@@ -263,27 +253,23 @@ const _: () = {
             7
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Inner",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
+                r#"{"type":"record","name":"Inner""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Inner",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Inner","namespace":"","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Inner {
@@ -354,8 +340,16 @@ pub struct Settings {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Settings {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":{"type":"fixed","name":"Tag","size":2},"default":"ab"},{"name":"level","type":{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"},"default":"HIGH"},{"name":"inner","type":{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]},"default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":{"name":"Tag","type":"fixed","size":2}},{"name":"level","type":{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}},{"name":"inner","type":{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            1271,
+            16,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            842,
+            16,
+        >();
         const FINGERPRINT: u64 = 4495957895750683161u64;
         const FULL_NAME: &'static str = "Settings";
     }
@@ -593,10 +587,16 @@ const _: () = {
             Self::new()
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Settings",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
+                r#"{"type":"record","name":"Settings""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
@@ -616,58 +616,30 @@ const _: () = {
             ::avdl2rs::__private::derive_schema::Piece::Text(
                 r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Settings",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Settings","namespace":"","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#","default":"ab"},{"name":"level","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#","default":"HIGH"},{"name":"inner","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"},{"name":"level","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"},{"name":"inner","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#,
-                ),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"},{"name":"level","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"},{"name":"inner","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Settings {
@@ -755,27 +727,23 @@ const _: () = {
             1
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Partial",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
+                r#"{"type":"record","name":"Partial""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Partial",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Partial","namespace":"","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Partial {

@@ -74,8 +74,16 @@ pub mod example {
         const _: () = {
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Logical {
-                const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":{"type":"fixed","name":"Amount","size":8,"logicalType":"decimal","precision":18,"scale":4}},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":{"type":"fixed","name":"Id","size":16,"logicalType":"uuid"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"time_ms","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_us","type":{"type":"long","logicalType":"time-micros"}},{"name":"at_ms","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"at_us","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"at_ns","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_ms","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_us","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_ns","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"span","type":{"type":"fixed","name":"Span","size":12,"logicalType":"duration"}},{"name":"unknown","type":{"type":"string","logicalType":"not-a-logical-type"}},{"name":"maybe_day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"when","type":[{"type":"long","logicalType":"timestamp-millis"},{"type":"string","logicalType":"uuid"},"null"]}]}"#;
-                const CANONICAL_FORM: &'static str = r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":{"name":"example.logical.Amount","type":"fixed","size":8}},{"name":"id","type":"string"},{"name":"fixed_id","type":{"name":"example.logical.Id","type":"fixed","size":16}},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":{"name":"example.logical.Span","type":"fixed","size":12}},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#;
+                const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                    Self,
+                    1456,
+                    16,
+                >();
+                const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                    Self,
+                    789,
+                    16,
+                >();
                 const FINGERPRINT: u64 = 14138332344272435128u64;
                 const FULL_NAME: &'static str = "example.logical.Logical";
             }
@@ -314,64 +322,70 @@ pub mod example {
                     }
                 }
             }
-            static FIXED_0: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static FIXED_0: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "example.logical.Amount",
+                namespace: "example.logical",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Amount","namespace":"example.logical","size":8,"logicalType":"decimal","precision":18,"scale":4}"#,
+                        r#"{"type":"fixed","name":"Amount""#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "example.logical.Amount",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"example.logical.Amount","type":"fixed","size":8}"#,
-                        ),
-                    ],
-                }
-            };
-            static FIXED_1: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Id","namespace":"example.logical","size":16,"logicalType":"uuid"}"#,
+                        r#","size":8,"logicalType":"decimal","precision":18,"scale":4}"#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "example.logical.Id",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"example.logical.Id","type":"fixed","size":16}"#,
-                        ),
-                    ],
-                }
-            };
-            static FIXED_2: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                ],
+                canonical: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Span","namespace":"example.logical","size":12,"logicalType":"duration"}"#,
+                        r#"{"name":"example.logical.Amount","type":"fixed","size":8}"#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "example.logical.Span",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"example.logical.Span","type":"fixed","size":12}"#,
-                        ),
-                    ],
-                }
+                ],
             };
-            static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static FIXED_1: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "example.logical.Id",
+                namespace: "example.logical",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":"#,
+                        r#"{"type":"fixed","name":"Id""#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","size":16,"logicalType":"uuid"}"#,
+                    ),
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"example.logical.Id","type":"fixed","size":16}"#,
+                    ),
+                ],
+            };
+            static FIXED_2: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "example.logical.Span",
+                namespace: "example.logical",
+                json: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"fixed","name":"Span""#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","size":12,"logicalType":"duration"}"#,
+                    ),
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"example.logical.Span","type":"fixed","size":12}"#,
+                    ),
+                ],
+            };
+            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "example.logical.Logical",
+                namespace: "example.logical",
+                json: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"type":"record","name":"Logical""#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":"#,
                     ),
                     ::avdl2rs::__private::derive_schema::Piece::Type(
                         ::avdl2rs::__private::derive_schema::NodeRef::from_static(
@@ -397,42 +411,36 @@ pub mod example {
                     ::avdl2rs::__private::derive_schema::Piece::Text(
                         r#"},{"name":"unknown","type":{"type":"string","logicalType":"not-a-logical-type"}},{"name":"maybe_day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"when","type":[{"type":"long","logicalType":"timestamp-millis"},{"type":"string","logicalType":"uuid"},"null"]}]}"#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "example.logical.Logical",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":"#,
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_0,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                                &FIXED_0,
-                            ),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"id","type":"string"},{"name":"fixed_id","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_1,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"id","type":"string"},{"name":"fixed_id","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
+                            &FIXED_2,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                                &FIXED_1,
-                            ),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":"#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                                &FIXED_2,
-                            ),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#,
-                        ),
-                    ],
-                }
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#,
+                    ),
+                ],
             };
             #[automatically_derived]
             unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Logical {

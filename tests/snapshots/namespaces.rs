@@ -74,27 +74,23 @@ const _: () = {
             Self { name }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Customer",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Customer","fields":[{"name":"name","type":"string"}]}"#,
+                r#"{"type":"record","name":"Customer""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Customer",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"name","type":"string"}]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Customer {
@@ -166,23 +162,23 @@ pub mod com {
                     )
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "com.example.Status",
+                namespace: "com.example",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}"#,
+                        r#"{"type":"enum","name":"Status""#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "com.example.Status",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}"#,
-                        ),
-                    ],
-                }
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","symbols":["OPEN","DONE"]}"#,
+                    ),
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}"#,
+                    ),
+                ],
             };
             #[automatically_derived]
             unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Status {
@@ -250,23 +246,23 @@ pub mod com {
                         Self { cents }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "com.example.common.Money",
+                    namespace: "com.example.common",
+                    json: &[
                         ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
+                            r#"{"type":"record","name":"Money""#,
                         ),
-                    ];
-                    ::avdl2rs::__private::derive_schema::Node {
-                        full_name: "com.example.common.Money",
-                        in_namespace: true,
-                        json: JSON,
-                        json_in_namespace: JSON,
-                        canonical: &[
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#,
-                            ),
-                        ],
-                    }
+                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
+                        ),
+                    ],
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#,
+                        ),
+                    ],
                 };
                 #[automatically_derived]
                 unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
@@ -290,8 +286,16 @@ pub mod com {
             const _: () = {
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Audit {
-                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Audit","namespace":"com.example.common","fields":[{"name":"order","type":{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}},{"name":"customer","type":{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}}]}}]}"#;
-                    const CANONICAL_FORM: &'static str = r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}},{"name":"customer","type":{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}}]}}]}"#;
+                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                        Self,
+                        618,
+                        16,
+                    >();
+                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                        Self,
+                        468,
+                        16,
+                    >();
                     const FINGERPRINT: u64 = 7582574955426911600u64;
                     const FULL_NAME: &'static str = "com.example.common.Audit";
                 }
@@ -349,10 +353,16 @@ pub mod com {
                         Self { order }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "com.example.common.Audit",
+                    namespace: "com.example.common",
+                    json: &[
                         ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Audit","namespace":"com.example.common","fields":[{"name":"order","type":"#,
+                            r#"{"type":"record","name":"Audit""#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#","fields":[{"name":"order","type":"#,
                         ),
                         ::avdl2rs::__private::derive_schema::Piece::Type(
                             ::avdl2rs::__private::derive_schema::NodeRef::of::<
@@ -360,24 +370,18 @@ pub mod com {
                             >(),
                         ),
                         ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-                    ];
-                    ::avdl2rs::__private::derive_schema::Node {
-                        full_name: "com.example.common.Audit",
-                        in_namespace: true,
-                        json: JSON,
-                        json_in_namespace: JSON,
-                        canonical: &[
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":"#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    super::orders::Order,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-                        ],
-                    }
+                    ],
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::orders::Order,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                    ],
                 };
                 #[automatically_derived]
                 unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
@@ -407,8 +411,16 @@ pub mod com {
             const _: () = {
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Order {
-                    const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}},{"name":"customer","type":{"type":"record","name":"Customer","namespace":"","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}}]}"#;
-                    const CANONICAL_FORM: &'static str = r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}},{"name":"customer","type":{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}},{"name":"status","type":{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}}]}"#;
+                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                        Self,
+                        517,
+                        16,
+                    >();
+                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                        Self,
+                        381,
+                        16,
+                    >();
                     const FINGERPRINT: u64 = 7093143761915130670u64;
                     const FULL_NAME: &'static str = "com.example.orders.Order";
                 }
@@ -488,10 +500,16 @@ pub mod com {
                         Self { total, customer, status }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                    const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                    full_name: "com.example.orders.Order",
+                    namespace: "com.example.orders",
+                    json: &[
                         ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Order","namespace":"com.example.orders","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":"#,
+                            r#"{"type":"record","name":"Order""#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":"#,
                         ),
                         ::avdl2rs::__private::derive_schema::Piece::Type(
                             ::avdl2rs::__private::derive_schema::NodeRef::of::<
@@ -515,40 +533,34 @@ pub mod com {
                             >(),
                         ),
                         ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-                    ];
-                    ::avdl2rs::__private::derive_schema::Node {
-                        full_name: "com.example.orders.Order",
-                        in_namespace: true,
-                        json: JSON,
-                        json_in_namespace: JSON,
-                        canonical: &[
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":"#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    super::common::Money,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"},{"name":"customer","type":"#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    super::super::super::Customer,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(
-                                r#"},{"name":"status","type":"#,
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Type(
-                                ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                    super::Status,
-                                >(),
-                            ),
-                            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-                        ],
-                    }
+                    ],
+                    canonical: &[
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::common::Money,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"customer","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::super::super::Customer,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                            r#"},{"name":"status","type":"#,
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Type(
+                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
+                                super::Status,
+                            >(),
+                        ),
+                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                    ],
                 };
                 #[automatically_derived]
                 unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema

@@ -44,8 +44,16 @@ pub struct Primitives {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Primitives {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Primitives","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Primitives","type":"record","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            669,
+            4,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            607,
+            4,
+        >();
         const FINGERPRINT: u64 = 17926940317692185095u64;
         const FULL_NAME: &'static str = "Primitives";
     }
@@ -206,27 +214,23 @@ const _: () = {
             }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Primitives",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Primitives","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
+                r#"{"type":"record","name":"Primitives""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Primitives",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Primitives","namespace":"","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Primitives","type":"record","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Primitives","type":"record","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Primitives {

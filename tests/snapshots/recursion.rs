@@ -109,39 +109,31 @@ const _: () = {
             Self { value, next }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "LinkedList",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+                r#"{"type":"record","name":"LinkedList""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "LinkedList",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"LinkedList","namespace":"","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for LinkedList {
@@ -253,10 +245,16 @@ const _: () = {
             Self { children, by_name }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Tree",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
+                r#"{"type":"record","name":"Tree""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
@@ -268,42 +266,22 @@ const _: () = {
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Tree",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Tree","namespace":"","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"}},{"name":"by_name","type":{"type":"map","values":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"}},{"name":"by_name","type":{"type":"map","values":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"}},{"name":"by_name","type":{"type":"map","values":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tree {
@@ -340,8 +318,16 @@ pub struct Pong {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Pong {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null",{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","Pong"]}]}]}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null",{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","Pong"]}]}]}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            213,
+            8,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            156,
+            8,
+        >();
         const FINGERPRINT: u64 = 566137595274729162u64;
         const FULL_NAME: &'static str = "Pong";
     }
@@ -411,39 +397,31 @@ const _: () = {
             Self { ping }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Pong",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","#,
+                r#"{"type":"record","name":"Pong""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"ping","type":["null","#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Pong",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Pong","namespace":"","fields":[{"name":"ping","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Pong {
@@ -481,8 +459,16 @@ pub struct Ping {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Ping {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null",{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","Ping"]}]}]}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null",{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","Ping"]}]}]}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            213,
+            8,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            156,
+            8,
+        >();
         const FINGERPRINT: u64 = 10457350989108669471u64;
         const FULL_NAME: &'static str = "Ping";
     }
@@ -553,39 +539,31 @@ const _: () = {
             Self { pong }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Ping",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
+                r#"{"type":"record","name":"Ping""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Ping",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Ping","namespace":"","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Ping {
@@ -623,8 +601,16 @@ pub struct Sum {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Sum {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","Expr","Sum"]}]}},{"name":"right","type":"Expr"}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr","Sum"]}]}},{"name":"right","type":"Expr"}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            231,
+            8,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            183,
+            8,
+        >();
         const FINGERPRINT: u64 = 17308974690536948895u64;
         const FULL_NAME: &'static str = "Sum";
     }
@@ -680,10 +666,16 @@ const _: () = {
             Self { left, right }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Sum",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":"#,
+                r#"{"type":"record","name":"Sum""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"left","type":"#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
@@ -695,42 +687,22 @@ const _: () = {
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Sum",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Sum","namespace":"","fields":[{"name":"left","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"},{"name":"right","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"},{"name":"right","type":"#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"},{"name":"right","type":"#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Sum {
@@ -768,8 +740,16 @@ pub struct Expr {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Expr {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","Expr",{"type":"record","name":"Sum","fields":[{"name":"left","type":"Expr"},{"name":"right","type":"Expr"}]}]}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr",{"name":"Sum","type":"record","fields":[{"name":"left","type":"Expr"},{"name":"right","type":"Expr"}]}]}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            232,
+            8,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            184,
+            8,
+        >();
         const FINGERPRINT: u64 = 10542686897609712496u64;
         const FULL_NAME: &'static str = "Expr";
     }
@@ -821,10 +801,16 @@ const _: () = {
             Self { node }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Expr",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
+                r#"{"type":"record","name":"Expr""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
@@ -834,38 +820,20 @@ const _: () = {
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Expr",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Expr","namespace":"","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Expr {
@@ -965,8 +933,10 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
@@ -976,24 +946,18 @@ const _: () = {
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: JSON,
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ExprNode {

@@ -76,23 +76,23 @@ pub mod r#match {
                     )
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "match.self.enum",
+                namespace: "match.self",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"enum","name":"enum","namespace":"match.self","symbols":["Self","type","None","Some","lower"]}"#,
+                        r#"{"type":"enum","name":"enum""#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "match.self.enum",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}"#,
-                        ),
-                    ],
-                }
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","symbols":["Self","type","None","Some","lower"]}"#,
+                    ),
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}"#,
+                    ),
+                ],
             };
             #[automatically_derived]
             unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Enum {
@@ -160,23 +160,23 @@ pub mod r#match {
                     Self { vec }
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "match.self.Box",
+                namespace: "match.self",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"Box","namespace":"match.self","fields":[{"name":"Vec","type":"string"}]}"#,
+                        r#"{"type":"record","name":"Box""#,
                     ),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "match.self.Box",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}"#,
-                        ),
-                    ],
-                }
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","fields":[{"name":"Vec","type":"string"}]}"#,
+                    ),
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}"#,
+                    ),
+                ],
             };
             #[automatically_derived]
             unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Box {
@@ -225,8 +225,16 @@ pub mod r#match {
         const _: () = {
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Type {
-                const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"type","namespace":"match.self","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":{"type":"enum","name":"enum","symbols":["Self","type","None","Some","lower"]}},{"name":"Result","type":["null",{"type":"record","name":"Box","fields":[{"name":"Vec","type":"string"}]}]}]}"#;
-                const CANONICAL_FORM: &'static str = r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}},{"name":"Result","type":["null",{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}]}]}"#;
+                const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                    Self,
+                    668,
+                    8,
+                >();
+                const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                    Self,
+                    552,
+                    8,
+                >();
                 const FINGERPRINT: u64 = 12867930389440329903u64;
                 const FULL_NAME: &'static str = "match.self.type";
             }
@@ -342,10 +350,16 @@ pub mod r#match {
                     }
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = {
-                const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                full_name: "match.self.type",
+                namespace: "match.self",
+                json: &[
                     ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"type","namespace":"match.self","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":"#,
+                        r#"{"type":"record","name":"type""#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":"#,
                     ),
                     ::avdl2rs::__private::derive_schema::Piece::Type(
                         ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
@@ -357,28 +371,22 @@ pub mod r#match {
                         ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
                     ),
                     ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-                ];
-                ::avdl2rs::__private::derive_schema::Node {
-                    full_name: "match.self.type",
-                    in_namespace: true,
-                    json: JSON,
-                    json_in_namespace: JSON,
-                    canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":"#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"Result","type":["null","#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
-                    ],
-                }
+                ],
+                canonical: &[
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":"#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                        r#"},{"name":"Result","type":["null","#,
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Type(
+                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
+                    ),
+                    ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+                ],
             };
             #[automatically_derived]
             unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Type {

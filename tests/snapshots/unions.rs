@@ -74,27 +74,23 @@ const _: () = {
             Self { x, y }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Point",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+                r#"{"type":"record","name":"Point""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Point",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Point","namespace":"","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Point {
@@ -169,27 +165,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Colour",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#,
+                r#"{"type":"enum","name":"Colour""#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Colour",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"enum","name":"Colour","namespace":"","symbols":["RED","GREEN"]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#,
-                ),
-            ],
-        }
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","symbols":["RED","GREEN"]}"#,
+            ),
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Colour {
@@ -232,8 +224,16 @@ pub struct Shapes {
 const _: () = {
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Shapes {
-        const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null",{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}]},{"name":"multi","type":["int","string","Point",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null",{"type":"enum","name":"Colour","symbols":["RED","GREEN"]},{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","Point"]}},{"name":"only_branch","type":["float"]}]}"#;
-        const CANONICAL_FORM: &'static str = r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null",{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}]},{"name":"multi","type":["int","string","Point",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null",{"name":"Colour","type":"enum","symbols":["RED","GREEN"]},{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","Point"]}},{"name":"only_branch","type":["float"]}]}"#;
+        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+            Self,
+            714,
+            8,
+        >();
+        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+            Self,
+            684,
+            8,
+        >();
         const FINGERPRINT: u64 = 1123572527515026941u64;
         const FULL_NAME: &'static str = "Shapes";
     }
@@ -436,10 +436,16 @@ const _: () = {
             }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "Shapes",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+                r#"{"type":"record","name":"Shapes""#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Namespace,
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
             ),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
@@ -465,70 +471,36 @@ const _: () = {
             ::avdl2rs::__private::derive_schema::Piece::Text(
                 r#"]}},{"name":"only_branch","type":["float"]}]}"#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "Shapes",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"type":"record","name":"Shapes","namespace":"","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"]},{"name":"multi","type":["int","string","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
-                ),
-            ],
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"]},{"name":"multi","type":["int","string","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#"]}},{"name":"only_branch","type":["float"]}]}"#,
-                ),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]},{"name":"multi","type":["int","string","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#"]}},{"name":"only_branch","type":["float"]}]}"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Shapes {
@@ -632,8 +604,10 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
@@ -641,22 +615,16 @@ const _: () = {
             ::avdl2rs::__private::derive_schema::Piece::Text(
                 r#",{"type":"array","items":"double"}]"#,
             ),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: JSON,
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(
-                    r#",{"type":"array","items":"double"}]"#,
-                ),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(
+                r#",{"type":"array","items":"double"}]"#,
+            ),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesMulti {
@@ -894,27 +862,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "",
+        namespace: "",
+        json: &[
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
             ::avdl2rs::__private::derive_schema::Piece::Type(
                 ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
             ),
             ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: JSON,
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
-                ::avdl2rs::__private::derive_schema::Piece::Type(
-                    ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-                ),
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
-            ],
-        }
+        ],
+        canonical: &[
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
+            ::avdl2rs::__private::derive_schema::Piece::Type(
+                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
+            ),
+            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+        ],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesInMapValue {
@@ -988,19 +952,11 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = {
-        const JSON: &[::avdl2rs::__private::derive_schema::Piece] = &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
-        ];
-        ::avdl2rs::__private::derive_schema::Node {
-            full_name: "",
-            in_namespace: false,
-            json: JSON,
-            json_in_namespace: JSON,
-            canonical: &[
-                ::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#),
-            ],
-        }
+    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+        full_name: "",
+        namespace: "",
+        json: &[::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#)],
+        canonical: &[::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#)],
     };
     #[automatically_derived]
     unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesOnlyBranch {

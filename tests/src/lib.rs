@@ -246,6 +246,37 @@ pub fn fresh_name(prefix: &str) -> String {
     format!("{prefix}-{}-{nanos}-{n}", std::process::id())
 }
 
+/// Runs `test` on a thread with a 64 MiB stack: the schema writers, apache-avro and the
+/// random value generator recurse once per nested record, deeper than a test thread's
+/// default stack allows for the record chains.
+pub fn on_big_stack(test: impl FnOnce() + Send + 'static) {
+    let thread = std::thread::Builder::new().stack_size(64 << 20).spawn(test);
+    if let Err(panic) = thread.expect("a test thread starts").join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// How many records the compiled chain of `build.rs` has: enough for its last record to
+/// nest deeper than rustc's default recursion limit allows (the test binary raises it).
+pub const COMPILED_CHAIN: usize = 80;
+
+/// A protocol (`.avpr` JSON) of `records` records in namespace `chain`, each holding the one
+/// before in an optional field, the last one holding all: `Rec0 { int value }`, then
+/// `RecN { int value; union { null, RecN-1 } previous = null }`.
+pub fn record_chain(records: usize) -> serde_json::Value {
+    let mut types = vec![serde_json::json!({"type": "record", "name": "Rec0",
+        "fields": [{"name": "value", "type": "int"}]})];
+    for n in 1..records {
+        types.push(
+            serde_json::json!({"type": "record", "name": format!("Rec{n}"),
+            "fields": [{"name": "value", "type": "int"},
+                       {"name": "previous", "type": ["null", format!("Rec{}", n - 1)],
+                        "default": null}]}),
+        );
+    }
+    serde_json::json!({"protocol": "Chain", "namespace": "chain", "types": types})
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -138,6 +138,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         builder.generate().map_err(message)?
     };
+    if let Some(deep) = &generated.deep_nesting {
+        eprintln!("warning: {deep}");
+    }
     match output_dir(&args.output) {
         Some(dir) => {
             builder.out_dir(dir).module_tree(true);
@@ -181,6 +184,7 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
             source: generator.generate()?,
             types: generator.named_types()?,
             files_read: Vec::new(),
+            deep_nesting: generator.deep_nesting()?,
         })
     });
     generated.map_err(|e| message(e.into()))

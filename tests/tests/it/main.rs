@@ -2,6 +2,11 @@
 //! crate instead of one per file). A new test file goes beside this one, with its `mod` line
 //! below; shared helpers are modules of their own here too.
 
+// The compiled record chain of `build.rs` (`avdl2rs_tests::COMPILED_CHAIN` records) nests
+// deeper than rustc's default limit allows: `long_chains` checks that this is the limit the
+// generator asks for.
+#![recursion_limit = "512"]
+
 mod builder_fresh_project;
 mod codegen_behaviour;
 mod codegen_evolution;
@@ -15,5 +20,6 @@ mod generated_depth;
 mod generated_differential;
 mod idl_conformance;
 mod located_errors;
+mod long_chains;
 mod runtime_dependencies;
 mod snapshot_types;
