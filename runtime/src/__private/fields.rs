@@ -2,7 +2,9 @@
 //! in every record: owned strings and bytes, `Option` fields, arrays of items that cannot
 //! fail, and the error path of a failing field. Each is a small `#[inline]` function, so the
 //! code a record compiles to is the same as with the steps written out, while the record's
-//! source stays one short line per field.
+//! source stays one short line per field. Each is always inlined: a record of several
+//! fields otherwise keeps some of them as calls (as `codec::write_bytes` found), which the
+//! steps written out never were.
 
 use crate::codec::{self, Reader};
 use crate::error::{DecodeError, EncodeError};
@@ -40,19 +42,19 @@ impl ErrorPath for DecodeError {
 }
 
 /// Reads a `string` into an owned `String`.
-#[inline]
+#[inline(always)]
 pub fn decode_string(reader: &mut Reader<'_>) -> Result<String, DecodeError> {
     reader.read_string().map(String::from)
 }
 
 /// Reads `bytes` into an owned `Vec<u8>`.
-#[inline]
+#[inline(always)]
 pub fn decode_bytes(reader: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
     reader.read_bytes().map(<[u8]>::to_vec)
 }
 
 /// Reads a union of `null` (at `null_index`, 0 or 1) and one other branch, read by `some`.
-#[inline]
+#[inline(always)]
 pub fn decode_optional<T>(
     reader: &mut Reader<'_>,
     null_index: usize,
@@ -67,7 +69,7 @@ pub fn decode_optional<T>(
 
 /// Reads a union of `branches` branches with `null` at `null_index`, the others into the
 /// union enum `T`.
-#[inline]
+#[inline(always)]
 pub fn decode_optional_union<T: DecodeBranch>(
     reader: &mut Reader<'_>,
     branches: usize,
@@ -83,7 +85,7 @@ pub fn decode_optional_union<T: DecodeBranch>(
 
 /// Writes an array whose items cannot fail to encode, like [`codec::write_array`] without
 /// the error path.
-#[inline]
+#[inline(always)]
 pub fn write_items<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
     if !items.is_empty() {
         out.reserve(items.len() + 2);
@@ -97,7 +99,7 @@ pub fn write_items<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut 
 
 /// Writes a union of `null` (at `null_index`, 0 or 1) and one other branch whose value
 /// cannot fail to encode, written by `some`.
-#[inline]
+#[inline(always)]
 pub fn write_optional<T>(
     out: &mut Vec<u8>,
     value: Option<&T>,
@@ -114,7 +116,7 @@ pub fn write_optional<T>(
 }
 
 /// [`write_optional`] for a branch whose value can fail to encode.
-#[inline]
+#[inline(always)]
 pub fn try_write_optional<T>(
     out: &mut Vec<u8>,
     value: Option<&T>,
@@ -135,7 +137,7 @@ pub fn try_write_optional<T>(
 
 /// Writes a union of `null` at `null_index` and two or more other branches, held by the
 /// union enum `T` (which writes its own branch index).
-#[inline]
+#[inline(always)]
 pub fn encode_optional_union<T: AvroEncode>(
     out: &mut Vec<u8>,
     value: Option<&T>,
