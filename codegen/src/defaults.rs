@@ -272,7 +272,7 @@ impl Writer<'_> {
     fn logical(&self, logical: Logical, value: &Json) -> Expr {
         let bytes = logical_encoding(logical, value)?;
         let rt = self.r.runtime();
-        let decode = avdl2rs_emit::decode_logical(&logical, rt);
+        let decode = avdl2rs_emit::decode_logical(&logical);
         let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
         Ok(quote! {{
             let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);

@@ -143,6 +143,17 @@ mod tests {
         assert_eq!(field_name(""), "f_");
     }
 
+    /// Generated code names the runtime through `__avro` (`avdl2rs_emit::RUNTIME_ALIAS`):
+    /// no module or type made from a schema name may be spelled so.
+    #[test]
+    fn no_name_starts_with_an_underscore() {
+        for name in ["__avro", "_avro", "__", "_1", "__x__", "_Avro", "a._b"] {
+            for made in [type_name(name), module_name(name), variant_name(name)] {
+                assert!(!made.starts_with('_'), "{name:?} became {made:?}");
+            }
+        }
+    }
+
     #[test]
     fn unique_appends_the_first_free_number() {
         let taken = ["A", "A2"];

@@ -4,7 +4,7 @@
 //! depth), so the output works wherever a user `include!`s it; everything else is fully
 //! qualified (`::core::option::Option`, the runtime through `Options::runtime_path`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -35,6 +35,9 @@ pub(crate) struct Renderer<'a> {
     extern_paths: Vec<(String, syn::Path)>,
     /// The named types with a Rust type, by full name.
     by_name: HashMap<String, TypeId>,
+    /// The modules where a generated type takes the name of a prelude type the output uses
+    /// (`String`, `Vec`, `Option`, `Box`), which there must be written with its full path.
+    prelude_shadowed: HashSet<Vec<String>>,
 }
 
 /// A module of the output: its items and its submodules by name.
@@ -89,6 +92,12 @@ impl<'a> Renderer<'a> {
                 .iter()
                 .enumerate()
                 .filter_map(|(id, def)| Some((def.named()?.name.full_name(), id)))
+                .collect(),
+            prelude_shadowed: space
+                .defs
+                .iter()
+                .filter(|def| PRELUDE_TYPES.contains(&def.ident.as_str()))
+                .map(|def| def.module.clone())
                 .collect(),
         })
     }
@@ -284,20 +293,31 @@ impl<'a> Renderer<'a> {
 
     fn derives(&self, def: &TypeDef) -> TokenStream {
         let rt = &self.rt;
-        let mut derives = vec![quote!(::core::fmt::Debug), quote!(::core::clone::Clone)];
+        // Derive macros live in the macro namespace, which generated types do not enter.
+        let std = |short: TokenStream, full: TokenStream| {
+            if def.module.is_empty() {
+                full
+            } else {
+                short
+            }
+        };
+        let mut derives = vec![
+            std(quote!(Debug), quote!(::core::fmt::Debug)),
+            std(quote!(Clone), quote!(::core::clone::Clone)),
+        ];
         if matches!(def.kind, DefKind::Enum { .. } | DefKind::Fixed { .. }) {
-            derives.push(quote!(::core::marker::Copy));
+            derives.push(std(quote!(Copy), quote!(::core::marker::Copy)));
         }
-        derives.push(quote!(::core::cmp::PartialEq));
+        derives.push(std(quote!(PartialEq), quote!(::core::cmp::PartialEq)));
         if def.eq {
-            derives.push(quote!(::core::cmp::Eq));
-            derives.push(quote!(::core::hash::Hash));
+            derives.push(std(quote!(Eq), quote!(::core::cmp::Eq)));
+            derives.push(std(quote!(Hash), quote!(::core::hash::Hash)));
         }
         if let DefKind::Enum {
             default: Some(_), ..
         } = def.kind
         {
-            derives.push(quote!(::core::default::Default));
+            derives.push(std(quote!(Default), quote!(::core::default::Default)));
         }
         derives.push(quote!(#rt::__private::serde::Serialize));
         derives.push(quote!(#rt::__private::serde::Deserialize));
@@ -308,6 +328,7 @@ impl<'a> Renderer<'a> {
     /// The Rust type of `ty` as written in module `from`.
     pub fn rust_type(&self, ty: &TypeRef, from: &[String]) -> TokenStream {
         let rt = &self.rt;
+        let short = self.prelude_in_scope(from);
         match ty {
             TypeRef::Null => quote!(()),
             TypeRef::Boolean => quote!(bool),
@@ -315,35 +336,51 @@ impl<'a> Renderer<'a> {
             TypeRef::Long => quote!(i64),
             TypeRef::Float => quote!(f32),
             TypeRef::Double => quote!(f64),
-            TypeRef::Bytes => quote!(::std::vec::Vec<u8>),
-            TypeRef::String => quote!(::std::string::String),
+            TypeRef::Bytes => {
+                let vec = prelude(short, quote!(Vec), quote!(::std::vec::Vec));
+                quote!(#vec<u8>)
+            }
+            TypeRef::String => prelude(short, quote!(String), quote!(::std::string::String)),
             TypeRef::Array(item) => {
                 let item = self.rust_type(item, from);
-                quote!(::std::vec::Vec<#item>)
+                let vec = prelude(short, quote!(Vec), quote!(::std::vec::Vec));
+                quote!(#vec<#item>)
             }
             TypeRef::Map(value) => {
                 let value = self.rust_type(value, from);
                 let map = self.map_path();
-                quote!(#map<::std::string::String, #value>)
+                let string = prelude(short, quote!(String), quote!(::std::string::String));
+                quote!(#map<#string, #value>)
             }
             TypeRef::Optional { some, .. } => {
                 let some = self.rust_type(some, from);
-                quote!(::core::option::Option<#some>)
+                let option = prelude(short, quote!(Option), quote!(::core::option::Option));
+                quote!(#option<#some>)
             }
             TypeRef::OptionalUnion { ty: id, .. } => {
                 let path = self.path_to(*id, from);
-                quote!(::core::option::Option<#path>)
+                let option = prelude(short, quote!(Option), quote!(::core::option::Option));
+                quote!(#option<#path>)
             }
             TypeRef::Named { ty: id, boxed } => {
                 let path = self.path_to(*id, from);
                 if *boxed {
-                    quote!(::std::boxed::Box<#path>)
+                    let boxed = prelude(short, quote!(Box), quote!(::std::boxed::Box));
+                    quote!(#boxed<#path>)
                 } else {
                     path
                 }
             }
             TypeRef::Logical(logical) => logical_type(logical, rt),
         }
+    }
+
+    /// Whether code in module `from` may name the prelude's types (`String`, `Option`...)
+    /// and derive macros (`Debug`, `Clone`...) by their short names: in a module of the
+    /// output where no generated type takes one of those names. Not in the root module,
+    /// which is the including module, whose other items the generator cannot see.
+    fn prelude_in_scope(&self, from: &[String]) -> bool {
+        !from.is_empty() && !self.prelude_shadowed.contains(from)
     }
 
     /// The map type's path.
@@ -417,6 +454,7 @@ impl<'a> Renderer<'a> {
             shape,
             schema: schema.transpose()?,
             nested: def.recursive,
+            name_field_types: false,
         })
     }
 
@@ -518,6 +556,18 @@ fn module_tokens(tree: &ModuleTree) -> TokenStream {
         quote!(#[doc = #doc] #allows pub mod #name { #body })
     });
     quote!(#(#items)* #(#children)*)
+}
+
+/// The prelude types the output names, written short where [`Renderer::rust_type`] may.
+const PRELUDE_TYPES: [&str; 4] = ["String", "Vec", "Option", "Box"];
+
+/// `short` where the prelude is in scope, else `full`.
+fn prelude(short: bool, name: TokenStream, full: TokenStream) -> TokenStream {
+    if short {
+        name
+    } else {
+        full
+    }
 }
 
 /// The lints generated code is exempt from, on every top-level item: names and shapes come

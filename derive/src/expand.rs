@@ -113,6 +113,8 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         schema: None,
         // Whether the type can hold itself is not known from one type's definition.
         nested: true,
+        // A field type without `#[derive(Avro)]` is then reported at the field.
+        name_field_types: true,
     };
     let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(
@@ -544,10 +546,14 @@ mod tests {
         .unwrap()
         .to_string();
         assert!(
-            tokens.contains(":: renamed :: rt :: AvroEncode"),
+            tokens.contains(":: renamed :: rt :: AvroSchema"),
             "{tokens}"
         );
-        assert!(tokens.contains(":: renamed :: rt :: __private"), "{tokens}");
+        // The codec names the runtime through one alias of its `__private` module.
+        assert!(
+            tokens.contains("use :: renamed :: rt :: __private as __avro"),
+            "{tokens}"
+        );
         assert!(!tokens.contains(":: avdl2rs"), "{tokens}");
     }
 

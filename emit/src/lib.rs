@@ -284,70 +284,94 @@ pub struct TypeCodec<N> {
     /// the type cannot (the code generator) leaves it out, and a caller that cannot tell (the
     /// derive sees one type) keeps it.
     pub nested: bool,
+    /// Whether calls to the codecs of named types ([`Value::Named`]) name the type, so that
+    /// a type without the impls is reported at the type as its author wrote it (the derive,
+    /// with the user's field types). Without it the type is inferred from the field, which
+    /// keeps generated code short where every type has its impls.
+    pub name_field_types: bool,
 }
 
-/// What the emitter needs besides the model: the runtime crate's path and, for each type `N`
-/// names, its path as written where the impls go.
+/// What the emitter needs besides the model: for each type `N` names, its path as written
+/// where the impls go, and whether to write it in calls (see [`TypeCodec::name_field_types`]).
 struct Cx<'a, N> {
-    rt: &'a syn::Path,
     path: &'a dyn Fn(&N) -> TokenStream,
+    name_types: bool,
 }
+
+/// The alias of the runtime's `__private` module that emitted code names the runtime by: one
+/// `use` per type rather than the runtime's path in every call. Names from schemas never
+/// start with `_` (see `avdl2rs-codegen`'s naming), so it cannot shadow or be shadowed by a
+/// generated type or module.
+pub const RUNTIME_ALIAS: &str = "__avro";
 
 /// Emits the `AvroSchema` (when `schema` is set), `AvroEncode` and `AvroDecode` impls of one
-/// type. `runtime` is the path of the runtime crate, e.g. `::avdl2rs`; `path` writes the path
-/// of a type the shape refers to ([`Value::Named`], [`Value::OptionalUnion`]) as seen from
-/// where the impls go.
+/// type, after the `use` of [`RUNTIME_ALIAS`] they call the runtime through. `runtime` is the
+/// path of the runtime crate, e.g. `::avdl2rs`; `path` writes the path of a type the shape
+/// refers to ([`Value::Named`], [`Value::OptionalUnion`]) as seen from where the impls go.
+/// The impls belong in a block of their own ([`wrap_in_const`]), which scopes the alias.
 pub fn type_impls<N>(
     codec: &TypeCodec<N>,
     runtime: &syn::Path,
     path: &dyn Fn(&N) -> TokenStream,
 ) -> TokenStream {
-    let rt = runtime;
-    let cx = &Cx { rt, path };
+    let cx = &Cx {
+        path,
+        name_types: codec.name_field_types,
+    };
     let ident = &codec.ident;
-    let schema = codec.schema.as_ref().map(|s| schema_impl(ident, s, rt));
+    let alias = quote!(use #runtime::__private as __avro;);
+    let schema = codec
+        .schema
+        .as_ref()
+        .map(|s| schema_impl(ident, s, runtime));
     let (encode, decode) = match &codec.shape {
         Shape::Record(fields) => {
             let full_name = codec.schema.as_ref().map(|s| s.full_name.as_str());
             let context = ErrorContext { full_name };
-            (
-                record_encode(fields, &context, cx),
-                record_decode(fields, &context, codec.nested, cx),
-            )
+            let encode = record_encode(fields, cx);
+            let decode = record_decode(fields, codec.nested, cx);
+            let uses_context = encode.uses_context || decode.uses_context;
+            let define = uses_context.then(|| context.define());
+            let (encode, decode) = (
+                encode_impl(ident, &encode.body),
+                decode_impl(ident, &decode.body),
+            );
+            return quote!(#alias #schema #define #encode #decode);
         }
-        Shape::Enum(variants) => (enum_encode(variants, rt), enum_decode(variants, rt)),
-        Shape::Fixed(size) => fixed_codec(*size, rt),
+        Shape::Enum(variants) => (enum_encode(variants), enum_decode(variants)),
+        Shape::Fixed(size) => fixed_codec(*size),
         Shape::Union {
             variants,
             branches,
             null_index,
         } => {
-            return union_impls(ident, variants, *branches, *null_index, codec.nested, cx);
+            let impls = union_impls(ident, variants, *branches, *null_index, codec.nested, cx);
+            return quote!(#alias #impls);
         }
     };
-    let encode = encode_impl(ident, &encode, rt);
-    let decode = decode_impl(ident, &decode, rt);
-    quote!(#schema #encode #decode)
+    let encode = encode_impl(ident, &encode);
+    let decode = decode_impl(ident, &decode);
+    quote!(#alias #schema #encode #decode)
 }
 
-fn encode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
+fn encode_impl(ident: &syn::Ident, body: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
-        impl #rt::AvroEncode for #ident {
+        impl __avro::AvroEncode for #ident {
             #[inline]
-            fn encode(&self, out: &mut ::std::vec::Vec<u8>) -> ::core::result::Result<(), #rt::EncodeError> {
+            fn encode(&self, out: &mut ::std::vec::Vec<u8>) -> ::core::result::Result<(), __avro::EncodeError> {
                 #body
             }
         }
     }
 }
 
-fn decode_impl(ident: &syn::Ident, body: &TokenStream, rt: &syn::Path) -> TokenStream {
+fn decode_impl(ident: &syn::Ident, body: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
-        impl #rt::AvroDecode for #ident {
+        impl __avro::AvroDecode for #ident {
             #[inline]
-            fn decode(reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+            fn decode(reader: &mut __avro::codec::Reader<'_>) -> ::core::result::Result<Self, __avro::DecodeError> {
                 #body
             }
         }
@@ -468,54 +492,72 @@ impl Encode {
 
 /// The expression that writes the value at `place` (Avro shape `value`) to `out`.
 fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
-    let rt = cx.rt;
-    let codec = quote!(#rt::codec);
     match value {
         Value::Null => Encode::infallible(quote!(())),
-        Value::Boolean => primitive_write(&codec, "write_boolean", place.as_copy()),
-        Value::Int => primitive_write(&codec, "write_int", place.as_copy()),
-        Value::Long => primitive_write(&codec, "write_long", place.as_copy()),
-        Value::Float => primitive_write(&codec, "write_float", place.as_copy()),
-        Value::Double => primitive_write(&codec, "write_double", place.as_copy()),
-        Value::Bytes => primitive_write(&codec, "write_bytes", place.as_ref()),
-        Value::String => primitive_write(&codec, "write_string", place.as_ref()),
+        Value::Boolean => primitive_write("write_boolean", place.as_copy()),
+        Value::Int => primitive_write("write_int", place.as_copy()),
+        Value::Long => primitive_write("write_long", place.as_copy()),
+        Value::Float => primitive_write("write_float", place.as_copy()),
+        Value::Double => primitive_write("write_double", place.as_copy()),
+        Value::Bytes => primitive_write("write_bytes", place.as_ref()),
+        Value::String => primitive_write("write_string", place.as_ref()),
         Value::Array(item) => {
             let items = place.as_ref();
             if let Some((write, _)) = bulk_codec(item) {
-                return primitive_write(&codec, write, items);
+                return primitive_write(write, items);
             }
-            let write = element_writer(item, quote!(item), cx);
-            Encode::fallible(quote!(#codec::write_array(out, #items, #write)))
+            if let Value::Null = **item {
+                return Encode::infallible(quote!(__avro::write_items(out, #items, |_, _| ())));
+            }
+            let write = encode_value(item, &Place::by_ref(quote!(item)), cx);
+            let body = &write.tokens;
+            if write.fallible {
+                Encode::fallible(quote!(__avro::codec::write_array(out, #items, |out, item| #body)))
+            } else {
+                Encode::infallible(quote!(__avro::write_items(out, #items, |out, item| #body)))
+            }
         }
         Value::Map(v) => {
             let write = element_writer(v, quote!(value), cx);
             let map = place.as_ref();
             let len = &place.tokens;
-            Encode::fallible(quote!(#codec::write_map(out, #len.len(), #map, #write)))
+            Encode::fallible(quote!(__avro::codec::write_map(out, #len.len(), #map, #write)))
         }
-        Value::Optional { null_index, some } => encode_optional(*null_index, some, place, cx),
-        Value::OptionalUnion { null_index, ty, .. } => {
-            let ty = (cx.path)(ty);
+        Value::Optional { null_index, some } => {
             let null = Literal::i64_unsuffixed(*null_index as i64);
-            let scrutinee = place.as_ref();
-            let codec = quote!(#rt::codec);
-            Encode::fallible(quote! {
-                match #scrutinee {
-                    ::core::option::Option::None => { #codec::write_long(out, #null); ::core::result::Result::Ok(()) }
-                    ::core::option::Option::Some(value) => <#ty as #rt::AvroEncode>::encode(value, out),
-                }
-            })
+            let option = &place.tokens;
+            let write = encode_value(some, &Place::by_ref(quote!(value)), cx);
+            let body = &write.tokens;
+            if write.fallible {
+                Encode::fallible(quote! {
+                    __avro::try_write_optional(out, #option.as_ref(), #null, |out, value| #body)
+                })
+            } else {
+                Encode::infallible(quote! {
+                    __avro::write_optional(out, #option.as_ref(), #null, |out, value| #body)
+                })
+            }
         }
-        Value::Named { ty, .. } => {
-            let ty = (cx.path)(ty);
+        Value::OptionalUnion { null_index, .. } => {
+            let null = Literal::i64_unsuffixed(*null_index as i64);
+            let option = &place.tokens;
+            Encode::fallible(quote!(__avro::encode_optional_union(out, #option.as_ref(), #null)))
+        }
+        // Unnamed, the type is inferred from the value (a `Box` needs the type to deref to).
+        Value::Named { ty, boxed } => {
             let v = place.as_ref();
-            Encode::fallible(quote!(<#ty as #rt::AvroEncode>::encode(#v, out)))
+            if *boxed || cx.name_types {
+                let ty = (cx.path)(ty);
+                Encode::fallible(quote!(<#ty as __avro::AvroEncode>::encode(#v, out)))
+            } else {
+                Encode::fallible(quote!(__avro::AvroEncode::encode(#v, out)))
+            }
         }
-        Value::Logical(logical) => encode_logical(logical, place, rt),
+        Value::Logical(logical) => encode_logical(logical, place),
     }
 }
 
-/// The closure `|out, element| ...` that writes one array item or map value.
+/// The closure `|out, element| ...` that writes one map value.
 fn element_writer<N>(value: &Value<N>, element: TokenStream, cx: &Cx<'_, N>) -> TokenStream {
     if let Value::Null = value {
         return quote!(|_, _| ::core::result::Result::Ok(()));
@@ -544,43 +586,14 @@ fn bulk_codec<N>(item: &Value<N>) -> Option<(&'static str, &'static str)> {
     }
 }
 
-fn primitive_write(codec: &TokenStream, function: &str, arg: TokenStream) -> Encode {
+fn primitive_write(function: &str, arg: TokenStream) -> Encode {
     let function = format_ident!("{function}");
-    Encode::infallible(quote!(#codec::#function(out, #arg)))
+    Encode::infallible(quote!(__avro::codec::#function(out, #arg)))
 }
 
-fn encode_optional<N>(null_index: usize, some: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
-    let rt = cx.rt;
-    let null = Literal::i64_unsuffixed(null_index as i64);
-    let other = Literal::i64_unsuffixed(1 - null_index as i64);
-    let inner = encode_value(some, &Place::by_ref(quote!(value)), cx);
-    let scrutinee = place.as_ref();
-    let codec = quote!(#rt::codec);
-    let body = &inner.tokens;
-    let tokens = if inner.fallible {
-        quote! {
-            match #scrutinee {
-                ::core::option::Option::None => { #codec::write_long(out, #null); ::core::result::Result::Ok(()) }
-                ::core::option::Option::Some(value) => { #codec::write_long(out, #other); #body }
-            }
-        }
-    } else {
-        quote! {
-            match #scrutinee {
-                ::core::option::Option::None => #codec::write_long(out, #null),
-                ::core::option::Option::Some(value) => { #codec::write_long(out, #other); #body }
-            }
-        }
-    };
-    Encode {
-        tokens,
-        fallible: inner.fallible,
-    }
-}
-
-fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
+fn encode_logical(logical: &Logical, place: &Place) -> Encode {
     let v = place.as_ref();
-    let p = quote!(#rt::__private);
+    let p = quote!(__avro);
     Encode::fallible(match logical {
         Logical::Time { time_crate, kind } => {
             let module = format_ident!("{}", time_crate.runtime_module());
@@ -609,17 +622,15 @@ fn encode_logical(logical: &Logical, place: &Place, rt: &syn::Path) -> Encode {
 /// The expression of type `Result<T, DecodeError>` that reads a value of shape `value`
 /// from a `&mut Reader` named `reader`.
 fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
-    let rt = cx.rt;
-    let ok = quote!(::core::result::Result::Ok);
     match value {
-        Value::Null => quote!(#ok(())),
+        Value::Null => quote!(::core::result::Result::Ok(())),
         Value::Boolean => quote!(reader.read_boolean()),
         Value::Int => quote!(reader.read_int()),
         Value::Long => quote!(reader.read_long()),
         Value::Float => quote!(reader.read_float()),
         Value::Double => quote!(reader.read_double()),
-        Value::Bytes => quote!(reader.read_bytes().map(<[u8]>::to_vec)),
-        Value::String => quote!(reader.read_string().map(::std::string::String::from)),
+        Value::Bytes => quote!(__avro::decode_bytes(reader)),
+        Value::String => quote!(__avro::decode_string(reader)),
         Value::Array(item) => {
             if let Some((_, read)) = bulk_codec(item) {
                 let read = format_ident!("{read}");
@@ -635,44 +646,41 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
         Value::Optional { null_index, some } => {
             let null_index = Literal::usize_unsuffixed(*null_index);
             let some = decode_value(some, cx);
-            quote! {
-                reader.read_union_index(2).and_then(|index| {
-                    if index == #null_index { #ok(::core::option::Option::None) } else { #some.map(::core::option::Option::Some) }
-                })
-            }
+            quote!(__avro::decode_optional(reader, #null_index, |reader| #some))
         }
+        // The union enum is the field's type: the call needs no path of it.
         Value::OptionalUnion {
             null_index,
             branches,
-            ty,
+            ..
         } => {
-            let ty = (cx.path)(ty);
             let null_index = Literal::usize_unsuffixed(*null_index);
             let branches = Literal::usize_unsuffixed(*branches);
-            quote! {
-            reader.read_union_index(#branches).and_then(|index| {
-                if index == #null_index { #ok(::core::option::Option::None) } else { <#ty as #rt::__private::DecodeBranch>::decode_branch(index, reader).map(::core::option::Option::Some) }
-            })
-            }
+            quote!(__avro::decode_optional_union(reader, #branches, #null_index))
         }
+        // Unnamed, the type is inferred from the field or variant the value goes to.
         Value::Named { ty, boxed } => {
-            let ty = (cx.path)(ty);
-            let decode = quote!(<#ty as #rt::AvroDecode>::decode(reader));
+            let decode = if cx.name_types {
+                let ty = (cx.path)(ty);
+                quote!(<#ty as __avro::AvroDecode>::decode(reader))
+            } else {
+                quote!(__avro::AvroDecode::decode(reader))
+            };
             if *boxed {
                 quote!(#decode.map(::std::boxed::Box::new))
             } else {
                 decode
             }
         }
-        Value::Logical(logical) => decode_logical(logical, rt),
+        Value::Logical(logical) => decode_logical(logical),
     }
 }
 
 /// The expression of type `Result<T, DecodeError>` that reads a logical type's value from a
-/// `&mut Reader` named `reader` (also how generated code decodes the defaults of logical
-/// types, which have no literal syntax).
-pub fn decode_logical(logical: &Logical, rt: &syn::Path) -> TokenStream {
-    let p = quote!(#rt::__private);
+/// `&mut Reader` named `reader`, through the runtime alias [`RUNTIME_ALIAS`] (also how
+/// generated code decodes the defaults of logical types, which have no literal syntax).
+pub fn decode_logical(logical: &Logical) -> TokenStream {
+    let p = quote!(__avro);
     match logical {
         Logical::Time { time_crate, kind } => {
             let module = format_ident!("{}", time_crate.runtime_module());
@@ -708,18 +716,19 @@ fn decimal_literals(precision: u32, scale: u32) -> (Literal, Literal) {
 
 /// The error-path step a record adds around a failing field: the field, then the record's
 /// full name (which the runtime shows only when no enclosing field follows). A record's
-/// codec defines it once, as the local function `field_error` of the field name, so each field
-/// costs one call rather than its own closure repeating the type name.
+/// codec defines it once, as the local function `field_error` of the field name generic
+/// over both error types, so each field costs one call rather than its own closure
+/// repeating the type name, and encode and decode share it.
 struct ErrorContext<'a> {
     full_name: Option<&'a str>,
 }
 
 impl ErrorContext<'_> {
-    /// The `fn field_error` item for errors of type `error`.
-    fn define(&self, error: &TokenStream) -> TokenStream {
+    /// The `fn field_error` item.
+    fn define(&self) -> TokenStream {
         let in_type = self.full_name.map(|name| quote!(.in_type(#name)));
         quote! {
-            fn field_error(field: &'static str) -> impl ::core::ops::FnOnce(#error) -> #error {
+            fn field_error<E: __avro::ErrorPath>(field: &'static str) -> impl ::core::ops::FnOnce(E) -> E {
                 move |e| e.in_field(field) #in_type
             }
         }
@@ -731,12 +740,13 @@ impl ErrorContext<'_> {
     }
 }
 
-fn record_encode<N>(
-    fields: &[RecordField<N>],
-    context: &ErrorContext<'_>,
-    cx: &Cx<'_, N>,
-) -> TokenStream {
-    let rt = cx.rt;
+/// The body of a record's `encode` or `decode`, and whether it calls `field_error`.
+struct RecordBody {
+    body: TokenStream,
+    uses_context: bool,
+}
+
+fn record_encode<N>(fields: &[RecordField<N>], cx: &Cx<'_, N>) -> RecordBody {
     let mut uses_context = false;
     let statements: Vec<TokenStream> = fields
         .iter()
@@ -759,24 +769,17 @@ fn record_encode<N>(
             }
         })
         .collect();
-    let define = uses_context.then(|| context.define(&quote!(#rt::EncodeError)));
     let out_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = out_unused.then(|| quote!(let _ = out;));
-    quote! {
+    let body = quote! {
         #silence
-        #define
         #(#statements)*
         ::core::result::Result::Ok(())
-    }
+    };
+    RecordBody { body, uses_context }
 }
 
-fn record_decode<N>(
-    fields: &[RecordField<N>],
-    context: &ErrorContext<'_>,
-    nested: bool,
-    cx: &Cx<'_, N>,
-) -> TokenStream {
-    let rt = cx.rt;
+fn record_decode<N>(fields: &[RecordField<N>], nested: bool, cx: &Cx<'_, N>) -> RecordBody {
     let inits = fields.iter().map(|field| {
         let ident = &field.ident;
         match &field.value {
@@ -790,13 +793,14 @@ fn record_decode<N>(
     });
     let reader_unused = fields.iter().all(|f| matches!(f.value, Value::Null));
     let silence = reader_unused.then(|| quote!(let _ = reader;));
-    let define = (!reader_unused).then(|| context.define(&quote!(#rt::DecodeError)));
     let body = quote! {
         #silence
-        #define
         ::core::result::Result::Ok(Self { #(#inits)* })
     };
-    in_nesting_level(body, nested)
+    RecordBody {
+        body: in_nesting_level(body, nested),
+        uses_context: !reader_unused,
+    }
 }
 
 /// `body` run one nesting level deeper when `nested`, so that a recursive type stops at the
@@ -809,7 +813,7 @@ fn in_nesting_level(body: TokenStream, nested: bool) -> TokenStream {
     }
 }
 
-fn enum_encode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
+fn enum_encode(variants: &[syn::Ident]) -> TokenStream {
     if variants.is_empty() {
         // An enum without symbols (the specification allows one) has no value to write.
         return quote! {
@@ -823,19 +827,19 @@ fn enum_encode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
     });
     quote! {
         let index = match self { #(#arms)* };
-        #rt::codec::write_int(out, index);
+        __avro::codec::write_int(out, index);
         ::core::result::Result::Ok(())
     }
 }
 
-fn enum_decode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
+fn enum_decode(variants: &[syn::Ident]) -> TokenStream {
     if variants.is_empty() {
         // No index is below 0, so the read always fails; the error after it is only the
         // type-correct ending.
         return quote! {
             let index = reader.read_enum_index(0)?;
-            ::core::result::Result::Err(#rt::DecodeError::new(
-                #rt::DecodeErrorKind::EnumIndexOutOfRange { index: index as i32, symbols: 0 },
+            ::core::result::Result::Err(__avro::DecodeError::new(
+                __avro::DecodeErrorKind::EnumIndexOutOfRange { index: index as i32, symbols: 0 },
                 reader.position(),
             ))
         };
@@ -861,9 +865,9 @@ fn enum_decode(variants: &[syn::Ident], rt: &syn::Path) -> TokenStream {
     }
 }
 
-fn fixed_codec(size: usize, rt: &syn::Path) -> (TokenStream, TokenStream) {
+fn fixed_codec(size: usize) -> (TokenStream, TokenStream) {
     let encode = quote! {
-        #rt::codec::write_fixed(out, &self.0);
+        __avro::codec::write_fixed(out, &self.0);
         ::core::result::Result::Ok(())
     };
     let size = Literal::usize_unsuffixed(size);
@@ -872,14 +876,13 @@ fn fixed_codec(size: usize, rt: &syn::Path) -> (TokenStream, TokenStream) {
 }
 
 fn union_encode<N>(variants: &[UnionVariant<N>], cx: &Cx<'_, N>) -> TokenStream {
-    let rt = cx.rt;
     let arms = variants.iter().map(|variant| {
         let ident = &variant.ident;
         let index = Literal::i64_unsuffixed(variant.index as i64);
         let write = encode_value(&variant.value, &Place::by_ref(quote!(value)), cx).as_result();
         quote! {
             Self::#ident(value) => {
-                #rt::codec::write_long(out, #index);
+                __avro::codec::write_long(out, #index);
                 #write
             }
         }
@@ -895,8 +898,7 @@ fn union_impls<N>(
     nested: bool,
     cx: &Cx<'_, N>,
 ) -> TokenStream {
-    let rt = cx.rt;
-    let encode = encode_impl(ident, &union_encode(variants, cx), rt);
+    let encode = encode_impl(ident, &union_encode(variants, cx));
     let last = variants.len().saturating_sub(1);
     let arms = variants.iter().enumerate().map(|(position, variant)| {
         let ident = &variant.ident;
@@ -924,8 +926,8 @@ fn union_impls<N>(
     let body = in_nesting_level(body, nested);
     let decode_branch = quote! {
         #[automatically_derived]
-        impl #rt::__private::DecodeBranch for #ident {
-            fn decode_branch(index: usize, reader: &mut #rt::codec::Reader<'_>) -> ::core::result::Result<Self, #rt::DecodeError> {
+        impl __avro::DecodeBranch for #ident {
+            fn decode_branch(index: usize, reader: &mut __avro::codec::Reader<'_>) -> ::core::result::Result<Self, __avro::DecodeError> {
                 #body
             }
         }
@@ -934,8 +936,7 @@ fn union_impls<N>(
     let decode = null_index.is_none().then(|| {
         decode_impl(
             ident,
-            &quote!(<Self as #rt::__private::DecodeBranch>::decode_branch(reader.read_union_index(#branches)?, reader)),
-            rt,
+            &quote!(<Self as __avro::DecodeBranch>::decode_branch(reader.read_union_index(#branches)?, reader)),
         )
     });
     quote!(#encode #decode_branch #decode)

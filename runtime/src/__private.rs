@@ -26,14 +26,18 @@
 //! * `serde`, re-exported, [`serde_fixed`] for the bytes of a `fixed` and [`serde_decimal`]
 //!   for a `decimal` (its decimal text in human-readable formats, else its unscaled bytes),
 //!   fitted to the schema's precision and scale, `serde_uuid_string` (feature `uuid`) for a
-//!   `uuid` on `string` as its text in every format.
+//!   `uuid` on `string` as its text in every format;
+//! * the per-field steps of records (`decode_string`, `decode_optional`, `write_items`,
+//!   `write_optional`, the `ErrorPath` of `field_error`...), and re-exports of `codec`, the
+//!   codec traits and errors, so that generated code needs one alias of this module
+//!   (`use ::avdl2rs::__private as __avro;`) and no other runtime path.
 //!
 //! Encoding a value finer than the schema's unit truncates it towards the past; a value the
 //! Avro representation cannot hold (or a decoded number the Rust type cannot hold) is an
 //! error, never a panic.
 
-use crate::codec::{self, Reader};
-use crate::error::{DecodeError, EncodeError, EncodeErrorKind};
+use crate::codec::Reader;
+use crate::error::EncodeErrorKind;
 use crate::logical::{Decimal, Duration};
 
 #[cfg(feature = "apache-avro")]
@@ -41,6 +45,18 @@ pub use apache_avro;
 
 /// `serde`, re-exported so that generated serde derives need no dependency of the user's.
 pub use serde;
+
+// Generated and derived codecs reach the runtime through one alias of this module
+// (`use ::avdl2rs::__private as __avro;`), so what they name is here too.
+pub use crate::codec;
+pub use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+pub use crate::{AvroDecode, AvroEncode};
+
+mod fields;
+pub use fields::{
+    decode_bytes, decode_optional, decode_optional_union, decode_string, encode_optional_union,
+    try_write_optional, write_items, write_optional, ErrorPath,
+};
 
 pub mod derive_schema;
 pub mod serde_bytes;

@@ -829,7 +829,7 @@ pub fn write_double(out: &mut Vec<u8>, value: f64) {
 
 /// Writes a length prefix (a `long`).
 #[inline]
-fn write_len(out: &mut Vec<u8>, len: usize) {
+pub(crate) fn write_len(out: &mut Vec<u8>, len: usize) {
     // A slice is never longer than isize::MAX, so this conversion is lossless.
     write_long(out, len as i64);
 }

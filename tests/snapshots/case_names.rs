@@ -14,11 +14,11 @@ pub mod org {
         /// The Avro namespace `org.example.names`.
         pub mod names {
             #[derive(
-                ::core::fmt::Debug,
-                ::core::clone::Clone,
-                ::core::cmp::PartialEq,
-                ::core::cmp::Eq,
-                ::core::hash::Hash,
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
@@ -28,6 +28,7 @@ pub mod org {
                 pub value: i32,
             }
             const _: () = {
+                use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder {
                     const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"builder","namespace":"org.example.names","fields":[{"name":"value","type":"int"}]}"#;
@@ -35,32 +36,28 @@ pub mod org {
                     const FINGERPRINT: u64 = 6207421820889630249u64;
                     const FULL_NAME: &'static str = "org.example.names.builder";
                 }
+                fn field_error<E: __avro::ErrorPath>(
+                    field: &'static str,
+                ) -> impl ::core::ops::FnOnce(E) -> E {
+                    move |e| e.in_field(field).in_type("org.example.names.builder")
+                }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroEncode for Builder {
+                impl __avro::AvroEncode for Builder {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
-                    ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        ::avdl2rs::codec::write_int(out, self.value);
+                    ) -> ::core::result::Result<(), __avro::EncodeError> {
+                        __avro::codec::write_int(out, self.value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroDecode for Builder {
+                impl __avro::AvroDecode for Builder {
                     #[inline]
                     fn decode(
-                        reader: &mut ::avdl2rs::codec::Reader<'_>,
-                    ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::DecodeError,
-                        ) -> ::avdl2rs::DecodeError {
-                            move |e| {
-                                e.in_field(field).in_type("org.example.names.builder")
-                            }
-                        }
+                        reader: &mut __avro::codec::Reader<'_>,
+                    ) -> ::core::result::Result<Self, __avro::DecodeError> {
                         ::core::result::Result::Ok(Self {
                             value: reader.read_int().map_err(field_error("value"))?,
                         })
@@ -99,11 +96,11 @@ pub mod org {
             };
             /// Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.
             #[derive(
-                ::core::fmt::Debug,
-                ::core::clone::Clone,
-                ::core::cmp::PartialEq,
-                ::core::cmp::Eq,
-                ::core::hash::Hash,
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
@@ -112,12 +109,13 @@ pub mod org {
             pub struct Builder2 {
                 pub inner: Builder,
                 #[serde(default = "Builder2::__default_again")]
-                pub again: ::core::option::Option<Builder>,
+                pub again: Option<Builder>,
                 #[serde(default = "Builder2::__default_far")]
                 #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date")]
                 pub far: ::avdl2rs::chrono::NaiveDate,
             }
             const _: () = {
+                use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder2 {
                     const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -133,72 +131,48 @@ pub mod org {
                     const FINGERPRINT: u64 = 10996650735932078479u64;
                     const FULL_NAME: &'static str = "org.example.names.Builder";
                 }
+                fn field_error<E: __avro::ErrorPath>(
+                    field: &'static str,
+                ) -> impl ::core::ops::FnOnce(E) -> E {
+                    move |e| e.in_field(field).in_type("org.example.names.Builder")
+                }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroEncode for Builder2 {
+                impl __avro::AvroEncode for Builder2 {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
-                    ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::EncodeError,
-                        ) -> ::avdl2rs::EncodeError {
-                            move |e| {
-                                e.in_field(field).in_type("org.example.names.Builder")
-                            }
-                        }
-                        <Builder as ::avdl2rs::AvroEncode>::encode(&self.inner, out)
+                    ) -> ::core::result::Result<(), __avro::EncodeError> {
+                        __avro::AvroEncode::encode(&self.inner, out)
                             .map_err(field_error("inner"))?;
-                        match &self.again {
-                            ::core::option::Option::None => {
-                                ::avdl2rs::codec::write_long(out, 0);
-                                ::core::result::Result::Ok(())
-                            }
-                            ::core::option::Option::Some(value) => {
-                                ::avdl2rs::codec::write_long(out, 1);
-                                <Builder as ::avdl2rs::AvroEncode>::encode(value, out)
-                            }
-                        }
+                        __avro::try_write_optional(
+                                out,
+                                self.again.as_ref(),
+                                0,
+                                |out, value| __avro::AvroEncode::encode(value, out),
+                            )
                             .map_err(field_error("again"))?;
-                        ::avdl2rs::__private::logical_chrono::encode_date(&self.far, out)
+                        __avro::logical_chrono::encode_date(&self.far, out)
                             .map_err(field_error("far"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroDecode for Builder2 {
+                impl __avro::AvroDecode for Builder2 {
                     #[inline]
                     fn decode(
-                        reader: &mut ::avdl2rs::codec::Reader<'_>,
-                    ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::DecodeError,
-                        ) -> ::avdl2rs::DecodeError {
-                            move |e| {
-                                e.in_field(field).in_type("org.example.names.Builder")
-                            }
-                        }
+                        reader: &mut __avro::codec::Reader<'_>,
+                    ) -> ::core::result::Result<Self, __avro::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            inner: <Builder as ::avdl2rs::AvroDecode>::decode(reader)
+                            inner: __avro::AvroDecode::decode(reader)
                                 .map_err(field_error("inner"))?,
-                            again: reader
-                                .read_union_index(2)
-                                .and_then(|index| {
-                                    if index == 0 {
-                                        ::core::result::Result::Ok(::core::option::Option::None)
-                                    } else {
-                                        <Builder as ::avdl2rs::AvroDecode>::decode(reader)
-                                            .map(::core::option::Option::Some)
-                                    }
-                                })
-                                .map_err(field_error("again"))?,
-                            far: ::avdl2rs::__private::logical_chrono::decode_date(
+                            again: __avro::decode_optional(
                                     reader,
+                                    0,
+                                    |reader| __avro::AvroDecode::decode(reader),
                                 )
+                                .map_err(field_error("again"))?,
+                            far: __avro::logical_chrono::decode_date(reader)
                                 .map_err(field_error("far"))?,
                         })
                     }
@@ -213,7 +187,7 @@ pub mod org {
                             far: Self::__default_far(),
                         }
                     }
-                    fn __default_again() -> ::core::option::Option<Builder> {
+                    fn __default_again() -> Option<Builder> {
                         ::core::option::Option::None
                     }
                     fn __default_far() -> ::avdl2rs::chrono::NaiveDate {
@@ -221,7 +195,7 @@ pub mod org {
                             let reader = &mut ::avdl2rs::codec::Reader::new(
                                 &[128, 155, 238, 2],
                             );
-                            ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                            __avro::logical_chrono::decode_date(reader)
                                 .expect(
                                     "the default's encoding was written when the code was generated",
                                 )

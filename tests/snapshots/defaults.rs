@@ -36,6 +36,7 @@ pub enum Level {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Level {
         const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#;
@@ -44,27 +45,27 @@ const _: () = {
         const FULL_NAME: &'static str = "Level";
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Level {
+    impl __avro::AvroEncode for Level {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             let index = match self {
                 Self::Low => 0,
                 Self::Medium => 1,
                 Self::High => 2,
             };
-            ::avdl2rs::codec::write_int(out, index);
+            __avro::codec::write_int(out, index);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Level {
+    impl __avro::AvroDecode for Level {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(
                 match reader.read_enum_index(3)? {
                     0 => Self::Low,
@@ -124,6 +125,7 @@ pub struct Tag(#[serde(with = "::avdl2rs::__private::serde_fixed")] pub [u8; 2])
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Tag {
         const SCHEMA_JSON: &'static str = r#"{"type":"fixed","name":"Tag","size":2}"#;
@@ -132,22 +134,22 @@ const _: () = {
         const FULL_NAME: &'static str = "Tag";
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Tag {
+    impl __avro::AvroEncode for Tag {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            ::avdl2rs::codec::write_fixed(out, &self.0);
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_fixed(out, &self.0);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Tag {
+    impl __avro::AvroDecode for Tag {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader.read_fixed::<2>().map(Self)
         }
     }
@@ -202,6 +204,7 @@ pub struct Inner {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Inner {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#;
@@ -209,37 +212,32 @@ const _: () = {
         const FINGERPRINT: u64 = 12196259927298163398u64;
         const FULL_NAME: &'static str = "Inner";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Inner")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Inner {
+    impl __avro::AvroEncode for Inner {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            ::avdl2rs::codec::write_int(out, self.a);
-            ::avdl2rs::codec::write_string(out, &self.b);
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_int(out, self.a);
+            __avro::codec::write_string(out, &self.b);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Inner {
+    impl __avro::AvroDecode for Inner {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Inner")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
                 a: reader.read_int().map_err(field_error("a"))?,
-                b: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(field_error("b"))?,
+                b: __avro::decode_string(reader).map_err(field_error("b"))?,
             })
         }
     }
@@ -338,6 +336,7 @@ pub struct Settings {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Settings {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -353,88 +352,63 @@ const _: () = {
         const FINGERPRINT: u64 = 4495957895750683161u64;
         const FULL_NAME: &'static str = "Settings";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Settings")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Settings {
+    impl __avro::AvroEncode for Settings {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Settings")
-            }
-            ::avdl2rs::codec::write_boolean(out, self.enabled);
-            ::avdl2rs::codec::write_int(out, self.retries);
-            ::avdl2rs::codec::write_long(out, self.limit);
-            ::avdl2rs::codec::write_float(out, self.ratio);
-            ::avdl2rs::codec::write_double(out, self.missing);
-            ::avdl2rs::codec::write_double(out, self.floor);
-            ::avdl2rs::codec::write_string(out, &self.name);
-            ::avdl2rs::codec::write_bytes(out, &self.raw);
-            <Tag as ::avdl2rs::AvroEncode>::encode(&self.tag, out)
-                .map_err(field_error("tag"))?;
-            <Level as ::avdl2rs::AvroEncode>::encode(&self.level, out)
-                .map_err(field_error("level"))?;
-            <Inner as ::avdl2rs::AvroEncode>::encode(&self.inner, out)
-                .map_err(field_error("inner"))?;
-            ::avdl2rs::codec::write_array(
-                    out,
-                    &self.list,
-                    |out, item| {
-                        ::avdl2rs::codec::write_int(out, *item);
-                        ::core::result::Result::Ok(())
-                    },
-                )
-                .map_err(field_error("list"))?;
-            ::avdl2rs::codec::write_map(
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_boolean(out, self.enabled);
+            __avro::codec::write_int(out, self.retries);
+            __avro::codec::write_long(out, self.limit);
+            __avro::codec::write_float(out, self.ratio);
+            __avro::codec::write_double(out, self.missing);
+            __avro::codec::write_double(out, self.floor);
+            __avro::codec::write_string(out, &self.name);
+            __avro::codec::write_bytes(out, &self.raw);
+            __avro::AvroEncode::encode(&self.tag, out).map_err(field_error("tag"))?;
+            __avro::AvroEncode::encode(&self.level, out).map_err(field_error("level"))?;
+            __avro::AvroEncode::encode(&self.inner, out).map_err(field_error("inner"))?;
+            __avro::write_items(
+                out,
+                &self.list,
+                |out, item| __avro::codec::write_int(out, *item),
+            );
+            __avro::codec::write_map(
                     out,
                     self.lookup.len(),
                     &self.lookup,
                     |out, value| {
-                        ::avdl2rs::codec::write_long(out, *value);
+                        __avro::codec::write_long(out, *value);
                         ::core::result::Result::Ok(())
                     },
                 )
                 .map_err(field_error("lookup"))?;
-            match &self.maybe {
-                ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 0),
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    ::avdl2rs::codec::write_string(out, value)
-                }
-            };
-            match &self.either {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 2);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    <SettingsEither as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+            __avro::write_optional(
+                out,
+                self.maybe.as_ref(),
+                0,
+                |out, value| __avro::codec::write_string(out, value),
+            );
+            __avro::encode_optional_union(out, self.either.as_ref(), 2)
                 .map_err(field_error("either"))?;
-            ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
+            __avro::logical_chrono::encode_date(&self.day, out)
                 .map_err(field_error("day"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Settings {
+    impl __avro::AvroDecode for Settings {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Settings")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
                 enabled: reader.read_boolean().map_err(field_error("enabled"))?,
                 retries: reader.read_int().map_err(field_error("retries"))?,
@@ -442,54 +416,26 @@ const _: () = {
                 ratio: reader.read_float().map_err(field_error("ratio"))?,
                 missing: reader.read_double().map_err(field_error("missing"))?,
                 floor: reader.read_double().map_err(field_error("floor"))?,
-                name: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(field_error("name"))?,
-                raw: reader
-                    .read_bytes()
-                    .map(<[u8]>::to_vec)
-                    .map_err(field_error("raw"))?,
-                tag: <Tag as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(field_error("tag"))?,
-                level: <Level as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(field_error("level"))?,
-                inner: <Inner as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(field_error("inner"))?,
+                name: __avro::decode_string(reader).map_err(field_error("name"))?,
+                raw: __avro::decode_bytes(reader).map_err(field_error("raw"))?,
+                tag: __avro::AvroDecode::decode(reader).map_err(field_error("tag"))?,
+                level: __avro::AvroDecode::decode(reader).map_err(field_error("level"))?,
+                inner: __avro::AvroDecode::decode(reader).map_err(field_error("inner"))?,
                 list: reader
                     .read_array(|reader| reader.read_int())
                     .map_err(field_error("list"))?,
                 lookup: reader
                     .read_map(|reader| reader.read_long())
                     .map_err(field_error("lookup"))?,
-                maybe: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
+                maybe: __avro::decode_optional(
+                        reader,
+                        0,
+                        |reader| __avro::decode_string(reader),
+                    )
                     .map_err(field_error("maybe"))?,
-                either: reader
-                    .read_union_index(3)
-                    .and_then(|index| {
-                        if index == 2 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <SettingsEither as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                    index,
-                                    reader,
-                                )
-                                .map(::core::option::Option::Some)
-                        }
-                    })
+                either: __avro::decode_optional_union(reader, 3, 2)
                     .map_err(field_error("either"))?,
-                day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                day: __avro::logical_chrono::decode_date(reader)
                     .map_err(field_error("day"))?,
                 nothing: (),
             })
@@ -573,7 +519,7 @@ const _: () = {
         fn __default_day() -> ::avdl2rs::chrono::NaiveDate {
             {
                 let reader = &mut ::avdl2rs::codec::Reader::new(&[240, 168, 2]);
-                ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                __avro::logical_chrono::decode_date(reader)
                     .expect(
                         "the default's encoding was written when the code was generated",
                     )
@@ -676,6 +622,7 @@ pub struct Partial {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Partial {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#;
@@ -683,31 +630,29 @@ const _: () = {
         const FINGERPRINT: u64 = 4201841586886245547u64;
         const FULL_NAME: &'static str = "Partial";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Partial")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Partial {
+    impl __avro::AvroEncode for Partial {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            ::avdl2rs::codec::write_int(out, self.required);
-            ::avdl2rs::codec::write_int(out, self.optional);
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_int(out, self.required);
+            __avro::codec::write_int(out, self.optional);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Partial {
+    impl __avro::AvroDecode for Partial {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Partial")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
                 required: reader.read_int().map_err(field_error("required"))?,
                 optional: reader.read_int().map_err(field_error("optional"))?,
@@ -780,25 +725,26 @@ pub enum SettingsEither {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for SettingsEither {
+    impl __avro::AvroEncode for SettingsEither {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Int(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_int(out, *value);
+                        __avro::codec::write_int(out, *value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::String(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
+                    __avro::codec::write_long(out, 1);
                     {
-                        ::avdl2rs::codec::write_string(out, value);
+                        __avro::codec::write_string(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -806,19 +752,14 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for SettingsEither {
+    impl __avro::DecodeBranch for SettingsEither {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             match index {
                 0 => reader.read_int().map(Self::Int),
-                _ => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
+                _ => __avro::decode_string(reader).map(Self::String),
             }
         }
     }

@@ -12,11 +12,11 @@ pub mod example {
     /// The Avro namespace `example.logical`.
     pub mod logical {
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -66,12 +66,13 @@ pub mod example {
             )]
             pub local_ns: ::avdl2rs::chrono::NaiveDateTime,
             pub span: ::avdl2rs::logical::Duration,
-            pub unknown: ::std::string::String,
+            pub unknown: String,
             #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date::option")]
-            pub maybe_day: ::core::option::Option<::avdl2rs::chrono::NaiveDate>,
-            pub when: ::core::option::Option<LogicalWhen>,
+            pub maybe_day: Option<::avdl2rs::chrono::NaiveDate>,
+            pub when: Option<LogicalWhen>,
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Logical {
                 const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -87,194 +88,118 @@ pub mod example {
                 const FINGERPRINT: u64 = 14138332344272435128u64;
                 const FULL_NAME: &'static str = "example.logical.Logical";
             }
+            fn field_error<E: __avro::ErrorPath>(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(E) -> E {
+                move |e| e.in_field(field).in_type("example.logical.Logical")
+            }
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for Logical {
+            impl __avro::AvroEncode for Logical {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::EncodeError,
-                    ) -> ::avdl2rs::EncodeError {
-                        move |e| e.in_field(field).in_type("example.logical.Logical")
-                    }
-                    ::avdl2rs::__private::encode_decimal_bytes(&self.amount, 10, 2, out)
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
+                    __avro::encode_decimal_bytes(&self.amount, 10, 2, out)
                         .map_err(field_error("amount"))?;
-                    ::avdl2rs::__private::encode_decimal_fixed(
-                            &self.fixed_amount,
-                            8,
-                            18,
-                            4,
-                            out,
-                        )
+                    __avro::encode_decimal_fixed(&self.fixed_amount, 8, 18, 4, out)
                         .map_err(field_error("fixed_amount"))?;
-                    ::avdl2rs::__private::encode_uuid_string(&self.id, out)
+                    __avro::encode_uuid_string(&self.id, out)
                         .map_err(field_error("id"))?;
-                    ::avdl2rs::__private::encode_uuid_fixed(&self.fixed_id, out)
+                    __avro::encode_uuid_fixed(&self.fixed_id, out)
                         .map_err(field_error("fixed_id"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_date(&self.day, out)
+                    __avro::logical_chrono::encode_date(&self.day, out)
                         .map_err(field_error("day"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_time_millis(
-                            &self.time_ms,
-                            out,
-                        )
+                    __avro::logical_chrono::encode_time_millis(&self.time_ms, out)
                         .map_err(field_error("time_ms"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_time_micros(
-                            &self.time_us,
-                            out,
-                        )
+                    __avro::logical_chrono::encode_time_micros(&self.time_us, out)
                         .map_err(field_error("time_us"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_timestamp_millis(
-                            &self.at_ms,
-                            out,
-                        )
+                    __avro::logical_chrono::encode_timestamp_millis(&self.at_ms, out)
                         .map_err(field_error("at_ms"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_timestamp_micros(
-                            &self.at_us,
-                            out,
-                        )
+                    __avro::logical_chrono::encode_timestamp_micros(&self.at_us, out)
                         .map_err(field_error("at_us"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_timestamp_nanos(
-                            &self.at_ns,
-                            out,
-                        )
+                    __avro::logical_chrono::encode_timestamp_nanos(&self.at_ns, out)
                         .map_err(field_error("at_ns"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_local_timestamp_millis(
+                    __avro::logical_chrono::encode_local_timestamp_millis(
                             &self.local_ms,
                             out,
                         )
                         .map_err(field_error("local_ms"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_local_timestamp_micros(
+                    __avro::logical_chrono::encode_local_timestamp_micros(
                             &self.local_us,
                             out,
                         )
                         .map_err(field_error("local_us"))?;
-                    ::avdl2rs::__private::logical_chrono::encode_local_timestamp_nanos(
+                    __avro::logical_chrono::encode_local_timestamp_nanos(
                             &self.local_ns,
                             out,
                         )
                         .map_err(field_error("local_ns"))?;
-                    ::avdl2rs::__private::encode_duration(&self.span, out)
+                    __avro::encode_duration(&self.span, out)
                         .map_err(field_error("span"))?;
-                    ::avdl2rs::codec::write_string(out, &self.unknown);
-                    match &self.maybe_day {
-                        ::core::option::Option::None => {
-                            ::avdl2rs::codec::write_long(out, 0);
-                            ::core::result::Result::Ok(())
-                        }
-                        ::core::option::Option::Some(value) => {
-                            ::avdl2rs::codec::write_long(out, 1);
-                            ::avdl2rs::__private::logical_chrono::encode_date(value, out)
-                        }
-                    }
+                    __avro::codec::write_string(out, &self.unknown);
+                    __avro::try_write_optional(
+                            out,
+                            self.maybe_day.as_ref(),
+                            0,
+                            |out, value| __avro::logical_chrono::encode_date(value, out),
+                        )
                         .map_err(field_error("maybe_day"))?;
-                    match &self.when {
-                        ::core::option::Option::None => {
-                            ::avdl2rs::codec::write_long(out, 2);
-                            ::core::result::Result::Ok(())
-                        }
-                        ::core::option::Option::Some(value) => {
-                            <LogicalWhen as ::avdl2rs::AvroEncode>::encode(value, out)
-                        }
-                    }
+                    __avro::encode_optional_union(out, self.when.as_ref(), 2)
                         .map_err(field_error("when"))?;
                     ::core::result::Result::Ok(())
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroDecode for Logical {
+            impl __avro::AvroDecode for Logical {
                 #[inline]
                 fn decode(
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("example.logical.Logical")
-                    }
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     ::core::result::Result::Ok(Self {
-                        amount: ::avdl2rs::__private::decode_decimal_bytes(reader, 10, 2)
+                        amount: __avro::decode_decimal_bytes(reader, 10, 2)
                             .map_err(field_error("amount"))?,
-                        fixed_amount: ::avdl2rs::__private::decode_decimal_fixed(
-                                reader,
-                                8,
-                                18,
-                                4,
-                            )
+                        fixed_amount: __avro::decode_decimal_fixed(reader, 8, 18, 4)
                             .map_err(field_error("fixed_amount"))?,
-                        id: ::avdl2rs::__private::decode_uuid_string(reader)
+                        id: __avro::decode_uuid_string(reader)
                             .map_err(field_error("id"))?,
-                        fixed_id: ::avdl2rs::__private::decode_uuid_fixed(reader)
+                        fixed_id: __avro::decode_uuid_fixed(reader)
                             .map_err(field_error("fixed_id"))?,
-                        day: ::avdl2rs::__private::logical_chrono::decode_date(reader)
+                        day: __avro::logical_chrono::decode_date(reader)
                             .map_err(field_error("day"))?,
-                        time_ms: ::avdl2rs::__private::logical_chrono::decode_time_millis(
-                                reader,
-                            )
+                        time_ms: __avro::logical_chrono::decode_time_millis(reader)
                             .map_err(field_error("time_ms"))?,
-                        time_us: ::avdl2rs::__private::logical_chrono::decode_time_micros(
-                                reader,
-                            )
+                        time_us: __avro::logical_chrono::decode_time_micros(reader)
                             .map_err(field_error("time_us"))?,
-                        at_ms: ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                reader,
-                            )
+                        at_ms: __avro::logical_chrono::decode_timestamp_millis(reader)
                             .map_err(field_error("at_ms"))?,
-                        at_us: ::avdl2rs::__private::logical_chrono::decode_timestamp_micros(
-                                reader,
-                            )
+                        at_us: __avro::logical_chrono::decode_timestamp_micros(reader)
                             .map_err(field_error("at_us"))?,
-                        at_ns: ::avdl2rs::__private::logical_chrono::decode_timestamp_nanos(
-                                reader,
-                            )
+                        at_ns: __avro::logical_chrono::decode_timestamp_nanos(reader)
                             .map_err(field_error("at_ns"))?,
-                        local_ms: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_millis(
+                        local_ms: __avro::logical_chrono::decode_local_timestamp_millis(
                                 reader,
                             )
                             .map_err(field_error("local_ms"))?,
-                        local_us: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_micros(
+                        local_us: __avro::logical_chrono::decode_local_timestamp_micros(
                                 reader,
                             )
                             .map_err(field_error("local_us"))?,
-                        local_ns: ::avdl2rs::__private::logical_chrono::decode_local_timestamp_nanos(
+                        local_ns: __avro::logical_chrono::decode_local_timestamp_nanos(
                                 reader,
                             )
                             .map_err(field_error("local_ns"))?,
-                        span: ::avdl2rs::__private::decode_duration(reader)
+                        span: __avro::decode_duration(reader)
                             .map_err(field_error("span"))?,
-                        unknown: reader
-                            .read_string()
-                            .map(::std::string::String::from)
+                        unknown: __avro::decode_string(reader)
                             .map_err(field_error("unknown"))?,
-                        maybe_day: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    ::avdl2rs::__private::logical_chrono::decode_date(reader)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                        maybe_day: __avro::decode_optional(
+                                reader,
+                                0,
+                                |reader| __avro::logical_chrono::decode_date(reader),
+                            )
                             .map_err(field_error("maybe_day"))?,
-                        when: reader
-                            .read_union_index(3)
-                            .and_then(|index| {
-                                if index == 2 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <LogicalWhen as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                            index,
-                                            reader,
-                                        )
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                        when: __avro::decode_optional_union(reader, 3, 2)
                             .map_err(field_error("when"))?,
                     })
                 }
@@ -297,9 +222,9 @@ pub mod example {
                     local_us: ::avdl2rs::chrono::NaiveDateTime,
                     local_ns: ::avdl2rs::chrono::NaiveDateTime,
                     span: ::avdl2rs::logical::Duration,
-                    unknown: ::std::string::String,
-                    maybe_day: ::core::option::Option<::avdl2rs::chrono::NaiveDate>,
-                    when: ::core::option::Option<LogicalWhen>,
+                    unknown: String,
+                    maybe_day: Option<::avdl2rs::chrono::NaiveDate>,
+                    when: Option<LogicalWhen>,
                 ) -> Self {
                     Self {
                         amount,
@@ -449,11 +374,11 @@ pub mod example {
         };
         /// A value of the Avro union at example.logical.Logical.when.
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -463,45 +388,38 @@ pub mod example {
             Uuid(::avdl2rs::uuid::Uuid),
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for LogicalWhen {
+            impl __avro::AvroEncode for LogicalWhen {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
                     match self {
                         Self::TimestampMillis(value) => {
-                            ::avdl2rs::codec::write_long(out, 0);
-                            ::avdl2rs::__private::logical_chrono::encode_timestamp_millis(
-                                value,
-                                out,
-                            )
+                            __avro::codec::write_long(out, 0);
+                            __avro::logical_chrono::encode_timestamp_millis(value, out)
                         }
                         Self::Uuid(value) => {
-                            ::avdl2rs::codec::write_long(out, 1);
-                            ::avdl2rs::__private::encode_uuid_string(value, out)
+                            __avro::codec::write_long(out, 1);
+                            __avro::encode_uuid_string(value, out)
                         }
                     }
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::__private::DecodeBranch for LogicalWhen {
+            impl __avro::DecodeBranch for LogicalWhen {
                 fn decode_branch(
                     index: usize,
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     match index {
                         0 => {
-                            ::avdl2rs::__private::logical_chrono::decode_timestamp_millis(
-                                    reader,
-                                )
+                            __avro::logical_chrono::decode_timestamp_millis(reader)
                                 .map(Self::TimestampMillis)
                         }
-                        _ => {
-                            ::avdl2rs::__private::decode_uuid_string(reader)
-                                .map(Self::Uuid)
-                        }
+                        _ => __avro::decode_uuid_string(reader).map(Self::Uuid),
                     }
                 }
             }

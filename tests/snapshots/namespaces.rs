@@ -28,6 +28,7 @@ pub struct Customer {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Customer {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Customer","fields":[{"name":"name","type":"string"}]}"#;
@@ -35,35 +36,30 @@ const _: () = {
         const FINGERPRINT: u64 = 7901688658899860685u64;
         const FULL_NAME: &'static str = "Customer";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Customer")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Customer {
+    impl __avro::AvroEncode for Customer {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            ::avdl2rs::codec::write_string(out, &self.name);
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_string(out, &self.name);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Customer {
+    impl __avro::AvroDecode for Customer {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Customer")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
-                name: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(field_error("name"))?,
+                name: __avro::decode_string(reader).map_err(field_error("name"))?,
             })
         }
     }
@@ -109,12 +105,12 @@ pub mod com {
     /// The Avro namespace `com.example`.
     pub mod example {
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::marker::Copy,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -126,6 +122,7 @@ pub mod com {
             Done,
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Status {
                 const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Status","namespace":"com.example","symbols":["OPEN","DONE"]}"#;
@@ -134,26 +131,26 @@ pub mod com {
                 const FULL_NAME: &'static str = "com.example.Status";
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for Status {
+            impl __avro::AvroEncode for Status {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
                     let index = match self {
                         Self::Open => 0,
                         Self::Done => 1,
                     };
-                    ::avdl2rs::codec::write_int(out, index);
+                    __avro::codec::write_int(out, index);
                     ::core::result::Result::Ok(())
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroDecode for Status {
+            impl __avro::AvroDecode for Status {
                 #[inline]
                 fn decode(
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     ::core::result::Result::Ok(
                         match reader.read_enum_index(2)? {
                             0 => Self::Open,
@@ -188,11 +185,11 @@ pub mod com {
         /// The Avro namespace `com.example.common`.
         pub mod common {
             #[derive(
-                ::core::fmt::Debug,
-                ::core::clone::Clone,
-                ::core::cmp::PartialEq,
-                ::core::cmp::Eq,
-                ::core::hash::Hash,
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
@@ -201,6 +198,7 @@ pub mod com {
                 pub cents: i64,
             }
             const _: () = {
+                use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Money {
                     const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#;
@@ -208,32 +206,28 @@ pub mod com {
                     const FINGERPRINT: u64 = 2350098454844585073u64;
                     const FULL_NAME: &'static str = "com.example.common.Money";
                 }
+                fn field_error<E: __avro::ErrorPath>(
+                    field: &'static str,
+                ) -> impl ::core::ops::FnOnce(E) -> E {
+                    move |e| e.in_field(field).in_type("com.example.common.Money")
+                }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroEncode for Money {
+                impl __avro::AvroEncode for Money {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
-                    ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        ::avdl2rs::codec::write_long(out, self.cents);
+                    ) -> ::core::result::Result<(), __avro::EncodeError> {
+                        __avro::codec::write_long(out, self.cents);
                         ::core::result::Result::Ok(())
                     }
                 }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroDecode for Money {
+                impl __avro::AvroDecode for Money {
                     #[inline]
                     fn decode(
-                        reader: &mut ::avdl2rs::codec::Reader<'_>,
-                    ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::DecodeError,
-                        ) -> ::avdl2rs::DecodeError {
-                            move |e| {
-                                e.in_field(field).in_type("com.example.common.Money")
-                            }
-                        }
+                        reader: &mut __avro::codec::Reader<'_>,
+                    ) -> ::core::result::Result<Self, __avro::DecodeError> {
                         ::core::result::Result::Ok(Self {
                             cents: reader.read_long().map_err(field_error("cents"))?,
                         })
@@ -271,11 +265,11 @@ pub mod com {
                 }
             };
             #[derive(
-                ::core::fmt::Debug,
-                ::core::clone::Clone,
-                ::core::cmp::PartialEq,
-                ::core::cmp::Eq,
-                ::core::hash::Hash,
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
@@ -284,6 +278,7 @@ pub mod com {
                 pub order: super::orders::Order,
             }
             const _: () = {
+                use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Audit {
                     const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -299,49 +294,31 @@ pub mod com {
                     const FINGERPRINT: u64 = 7582574955426911600u64;
                     const FULL_NAME: &'static str = "com.example.common.Audit";
                 }
+                fn field_error<E: __avro::ErrorPath>(
+                    field: &'static str,
+                ) -> impl ::core::ops::FnOnce(E) -> E {
+                    move |e| e.in_field(field).in_type("com.example.common.Audit")
+                }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroEncode for Audit {
+                impl __avro::AvroEncode for Audit {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
-                    ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::EncodeError,
-                        ) -> ::avdl2rs::EncodeError {
-                            move |e| {
-                                e.in_field(field).in_type("com.example.common.Audit")
-                            }
-                        }
-                        <super::orders::Order as ::avdl2rs::AvroEncode>::encode(
-                                &self.order,
-                                out,
-                            )
+                    ) -> ::core::result::Result<(), __avro::EncodeError> {
+                        __avro::AvroEncode::encode(&self.order, out)
                             .map_err(field_error("order"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroDecode for Audit {
+                impl __avro::AvroDecode for Audit {
                     #[inline]
                     fn decode(
-                        reader: &mut ::avdl2rs::codec::Reader<'_>,
-                    ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::DecodeError,
-                        ) -> ::avdl2rs::DecodeError {
-                            move |e| {
-                                e.in_field(field).in_type("com.example.common.Audit")
-                            }
-                        }
+                        reader: &mut __avro::codec::Reader<'_>,
+                    ) -> ::core::result::Result<Self, __avro::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            order: <super::orders::Order as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
+                            order: __avro::AvroDecode::decode(reader)
                                 .map_err(field_error("order"))?,
                         })
                     }
@@ -394,11 +371,11 @@ pub mod com {
         pub mod orders {
             /// An order, referring to a type in another namespace.
             #[derive(
-                ::core::fmt::Debug,
-                ::core::clone::Clone,
-                ::core::cmp::PartialEq,
-                ::core::cmp::Eq,
-                ::core::hash::Hash,
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
@@ -409,6 +386,7 @@ pub mod com {
                 pub status: super::Status,
             }
             const _: () = {
+                use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Order {
                     const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -424,67 +402,39 @@ pub mod com {
                     const FINGERPRINT: u64 = 7093143761915130670u64;
                     const FULL_NAME: &'static str = "com.example.orders.Order";
                 }
+                fn field_error<E: __avro::ErrorPath>(
+                    field: &'static str,
+                ) -> impl ::core::ops::FnOnce(E) -> E {
+                    move |e| e.in_field(field).in_type("com.example.orders.Order")
+                }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroEncode for Order {
+                impl __avro::AvroEncode for Order {
                     #[inline]
                     fn encode(
                         &self,
                         out: &mut ::std::vec::Vec<u8>,
-                    ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::EncodeError,
-                        ) -> ::avdl2rs::EncodeError {
-                            move |e| {
-                                e.in_field(field).in_type("com.example.orders.Order")
-                            }
-                        }
-                        <super::common::Money as ::avdl2rs::AvroEncode>::encode(
-                                &self.total,
-                                out,
-                            )
+                    ) -> ::core::result::Result<(), __avro::EncodeError> {
+                        __avro::AvroEncode::encode(&self.total, out)
                             .map_err(field_error("total"))?;
-                        <super::super::super::Customer as ::avdl2rs::AvroEncode>::encode(
-                                &self.customer,
-                                out,
-                            )
+                        __avro::AvroEncode::encode(&self.customer, out)
                             .map_err(field_error("customer"))?;
-                        <super::Status as ::avdl2rs::AvroEncode>::encode(
-                                &self.status,
-                                out,
-                            )
+                        __avro::AvroEncode::encode(&self.status, out)
                             .map_err(field_error("status"))?;
                         ::core::result::Result::Ok(())
                     }
                 }
                 #[automatically_derived]
-                impl ::avdl2rs::AvroDecode for Order {
+                impl __avro::AvroDecode for Order {
                     #[inline]
                     fn decode(
-                        reader: &mut ::avdl2rs::codec::Reader<'_>,
-                    ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                        fn field_error(
-                            field: &'static str,
-                        ) -> impl ::core::ops::FnOnce(
-                            ::avdl2rs::DecodeError,
-                        ) -> ::avdl2rs::DecodeError {
-                            move |e| {
-                                e.in_field(field).in_type("com.example.orders.Order")
-                            }
-                        }
+                        reader: &mut __avro::codec::Reader<'_>,
+                    ) -> ::core::result::Result<Self, __avro::DecodeError> {
                         ::core::result::Result::Ok(Self {
-                            total: <super::common::Money as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
+                            total: __avro::AvroDecode::decode(reader)
                                 .map_err(field_error("total"))?,
-                            customer: <super::super::super::Customer as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
+                            customer: __avro::AvroDecode::decode(reader)
                                 .map_err(field_error("customer"))?,
-                            status: <super::Status as ::avdl2rs::AvroDecode>::decode(
-                                    reader,
-                                )
+                            status: __avro::AvroDecode::decode(reader)
                                 .map_err(field_error("status"))?,
                         })
                     }

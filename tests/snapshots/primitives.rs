@@ -42,6 +42,7 @@ pub struct Primitives {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Primitives {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -57,90 +58,68 @@ const _: () = {
         const FINGERPRINT: u64 = 17926940317692185095u64;
         const FULL_NAME: &'static str = "Primitives";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Primitives")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Primitives {
+    impl __avro::AvroEncode for Primitives {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Primitives")
-            }
-            ::avdl2rs::codec::write_boolean(out, self.flag);
-            ::avdl2rs::codec::write_int(out, self.count);
-            ::avdl2rs::codec::write_long(out, self.total);
-            ::avdl2rs::codec::write_float(out, self.ratio);
-            ::avdl2rs::codec::write_double(out, self.precise);
-            ::avdl2rs::codec::write_bytes(out, &self.blob);
-            ::avdl2rs::codec::write_string(out, &self.label);
-            ::avdl2rs::codec::write_array(
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_boolean(out, self.flag);
+            __avro::codec::write_int(out, self.count);
+            __avro::codec::write_long(out, self.total);
+            __avro::codec::write_float(out, self.ratio);
+            __avro::codec::write_double(out, self.precise);
+            __avro::codec::write_bytes(out, &self.blob);
+            __avro::codec::write_string(out, &self.label);
+            __avro::write_items(
+                out,
+                &self.tags,
+                |out, item| __avro::codec::write_string(out, item),
+            );
+            __avro::write_items(
+                out,
+                &self.matrix,
+                |out, item| __avro::write_items(
                     out,
-                    &self.tags,
-                    |out, item| {
-                        ::avdl2rs::codec::write_string(out, item);
-                        ::core::result::Result::Ok(())
-                    },
-                )
-                .map_err(field_error("tags"))?;
-            ::avdl2rs::codec::write_array(
-                    out,
-                    &self.matrix,
-                    |out, item| ::avdl2rs::codec::write_array(
-                        out,
-                        item,
-                        |out, item| {
-                            ::avdl2rs::codec::write_long(out, *item);
-                            ::core::result::Result::Ok(())
-                        },
-                    ),
-                )
-                .map_err(field_error("matrix"))?;
-            ::avdl2rs::codec::write_map(
+                    item,
+                    |out, item| __avro::codec::write_long(out, *item),
+                ),
+            );
+            __avro::codec::write_map(
                     out,
                     self.index.len(),
                     &self.index,
-                    |out, value| ::avdl2rs::codec::write_array(
+                    |out, value| __avro::codec::write_array(
                         out,
                         value,
-                        |out, item| ::avdl2rs::codec::write_map(
+                        |out, item| __avro::codec::write_map(
                             out,
                             item.len(),
                             item,
                             |out, value| {
-                                ::avdl2rs::codec::write_int(out, *value);
+                                __avro::codec::write_int(out, *value);
                                 ::core::result::Result::Ok(())
                             },
                         ),
                     ),
                 )
                 .map_err(field_error("index"))?;
-            ::avdl2rs::codec::write_array(
-                    out,
-                    &self.nothings,
-                    |_, _| ::core::result::Result::Ok(()),
-                )
-                .map_err(field_error("nothings"))?;
+            __avro::write_items(out, &self.nothings, |_, _| ());
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Primitives {
+    impl __avro::AvroDecode for Primitives {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Primitives")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
                 nothing: (),
                 flag: reader.read_boolean().map_err(field_error("flag"))?,
@@ -148,18 +127,10 @@ const _: () = {
                 total: reader.read_long().map_err(field_error("total"))?,
                 ratio: reader.read_float().map_err(field_error("ratio"))?,
                 precise: reader.read_double().map_err(field_error("precise"))?,
-                blob: reader
-                    .read_bytes()
-                    .map(<[u8]>::to_vec)
-                    .map_err(field_error("blob"))?,
-                label: reader
-                    .read_string()
-                    .map(::std::string::String::from)
-                    .map_err(field_error("label"))?,
+                blob: __avro::decode_bytes(reader).map_err(field_error("blob"))?,
+                label: __avro::decode_string(reader).map_err(field_error("label"))?,
                 tags: reader
-                    .read_array(|reader| {
-                        reader.read_string().map(::std::string::String::from)
-                    })
+                    .read_array(|reader| __avro::decode_string(reader))
                     .map_err(field_error("tags"))?,
                 matrix: reader
                     .read_array(|reader| reader.read_array(|reader| reader.read_long()))

@@ -30,6 +30,7 @@ pub struct LinkedList {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for LinkedList {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","LinkedList"]}]}"#;
@@ -37,63 +38,47 @@ const _: () = {
         const FINGERPRINT: u64 = 2778880747000559691u64;
         const FULL_NAME: &'static str = "LinkedList";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("LinkedList")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for LinkedList {
+    impl __avro::AvroEncode for LinkedList {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("LinkedList")
-            }
-            ::avdl2rs::codec::write_int(out, self.value);
-            match &self.next {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 0);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <LinkedList as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_int(out, self.value);
+            __avro::try_write_optional(
+                    out,
+                    self.next.as_ref(),
+                    0,
+                    |out, value| <LinkedList as __avro::AvroEncode>::encode(value, out),
+                )
                 .map_err(field_error("next"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for LinkedList {
+    impl __avro::AvroDecode for LinkedList {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("LinkedList")
-                    }
                     ::core::result::Result::Ok(Self {
                         value: reader.read_int().map_err(field_error("value"))?,
-                        next: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <LinkedList as ::avdl2rs::AvroDecode>::decode(reader)
+                        next: __avro::decode_optional(
+                                reader,
+                                0,
+                                |reader| {
+                                    __avro::AvroDecode::decode(reader)
                                         .map(::std::boxed::Box::new)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                                },
+                            )
                             .map_err(field_error("next"))?,
                     })
                 })
@@ -168,6 +153,7 @@ pub struct Tree {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Tree {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"Tree"}},{"name":"by_name","type":{"type":"map","values":"Tree"}}]}"#;
@@ -175,61 +161,48 @@ const _: () = {
         const FINGERPRINT: u64 = 5890468656921372u64;
         const FULL_NAME: &'static str = "Tree";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Tree")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Tree {
+    impl __avro::AvroEncode for Tree {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Tree")
-            }
-            ::avdl2rs::codec::write_array(
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_array(
                     out,
                     &self.children,
-                    |out, item| <Tree as ::avdl2rs::AvroEncode>::encode(item, out),
+                    |out, item| __avro::AvroEncode::encode(item, out),
                 )
                 .map_err(field_error("children"))?;
-            ::avdl2rs::codec::write_map(
+            __avro::codec::write_map(
                     out,
                     self.by_name.len(),
                     &self.by_name,
-                    |out, value| <Tree as ::avdl2rs::AvroEncode>::encode(value, out),
+                    |out, value| __avro::AvroEncode::encode(value, out),
                 )
                 .map_err(field_error("by_name"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Tree {
+    impl __avro::AvroDecode for Tree {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Tree")
-                    }
                     ::core::result::Result::Ok(Self {
                         children: reader
-                            .read_array(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
-                                reader,
-                            ))
+                            .read_array(|reader| __avro::AvroDecode::decode(reader))
                             .map_err(field_error("children"))?,
                         by_name: reader
-                            .read_map(|reader| <Tree as ::avdl2rs::AvroDecode>::decode(
-                                reader,
-                            ))
+                            .read_map(|reader| __avro::AvroDecode::decode(reader))
                             .map_err(field_error("by_name"))?,
                     })
                 })
@@ -316,6 +289,7 @@ pub struct Pong {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Pong {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -331,60 +305,42 @@ const _: () = {
         const FINGERPRINT: u64 = 566137595274729162u64;
         const FULL_NAME: &'static str = "Pong";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Pong")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Pong {
+    impl __avro::AvroEncode for Pong {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Pong")
-            }
-            match &self.ping {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 0);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <Ping as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::try_write_optional(
+                    out,
+                    self.ping.as_ref(),
+                    0,
+                    |out, value| __avro::AvroEncode::encode(value, out),
+                )
                 .map_err(field_error("ping"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Pong {
+    impl __avro::AvroDecode for Pong {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Pong")
-                    }
                     ::core::result::Result::Ok(Self {
-                        ping: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <Ping as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                        ping: __avro::decode_optional(
+                                reader,
+                                0,
+                                |reader| __avro::AvroDecode::decode(reader),
+                            )
                             .map_err(field_error("ping"))?,
                     })
                 })
@@ -457,6 +413,7 @@ pub struct Ping {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Ping {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -472,61 +429,45 @@ const _: () = {
         const FINGERPRINT: u64 = 10457350989108669471u64;
         const FULL_NAME: &'static str = "Ping";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Ping")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Ping {
+    impl __avro::AvroEncode for Ping {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Ping")
-            }
-            match &self.pong {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 0);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <Pong as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::try_write_optional(
+                    out,
+                    self.pong.as_ref(),
+                    0,
+                    |out, value| <Pong as __avro::AvroEncode>::encode(value, out),
+                )
                 .map_err(field_error("pong"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Ping {
+    impl __avro::AvroDecode for Ping {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Ping")
-                    }
                     ::core::result::Result::Ok(Self {
-                        pong: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <Pong as ::avdl2rs::AvroDecode>::decode(reader)
+                        pong: __avro::decode_optional(
+                                reader,
+                                0,
+                                |reader| {
+                                    __avro::AvroDecode::decode(reader)
                                         .map(::std::boxed::Box::new)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                                },
+                            )
                             .map_err(field_error("pong"))?,
                     })
                 })
@@ -599,6 +540,7 @@ pub struct Sum {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Sum {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -614,46 +556,35 @@ const _: () = {
         const FINGERPRINT: u64 = 17308974690536948895u64;
         const FULL_NAME: &'static str = "Sum";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Sum")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Sum {
+    impl __avro::AvroEncode for Sum {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Sum")
-            }
-            <Expr as ::avdl2rs::AvroEncode>::encode(&self.left, out)
-                .map_err(field_error("left"))?;
-            <Expr as ::avdl2rs::AvroEncode>::encode(&self.right, out)
-                .map_err(field_error("right"))?;
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::AvroEncode::encode(&self.left, out).map_err(field_error("left"))?;
+            __avro::AvroEncode::encode(&self.right, out).map_err(field_error("right"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Sum {
+    impl __avro::AvroDecode for Sum {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Sum")
-                    }
                     ::core::result::Result::Ok(Self {
-                        left: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                        left: __avro::AvroDecode::decode(reader)
                             .map_err(field_error("left"))?,
-                        right: <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                        right: __avro::AvroDecode::decode(reader)
                             .map_err(field_error("right"))?,
                     })
                 })
@@ -738,6 +669,7 @@ pub struct Expr {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Expr {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -753,42 +685,32 @@ const _: () = {
         const FINGERPRINT: u64 = 10542686897609712496u64;
         const FULL_NAME: &'static str = "Expr";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Expr")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Expr {
+    impl __avro::AvroEncode for Expr {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Expr")
-            }
-            <ExprNode as ::avdl2rs::AvroEncode>::encode(&self.node, out)
-                .map_err(field_error("node"))?;
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::AvroEncode::encode(&self.node, out).map_err(field_error("node"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Expr {
+    impl __avro::AvroDecode for Expr {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("Expr")
-                    }
                     ::core::result::Result::Ok(Self {
-                        node: <ExprNode as ::avdl2rs::AvroDecode>::decode(reader)
+                        node: __avro::AvroDecode::decode(reader)
                             .map_err(field_error("node"))?,
                     })
                 })
@@ -871,49 +793,50 @@ pub enum ExprNode {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ExprNode {
+    impl __avro::AvroEncode for ExprNode {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Long(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_long(out, *value);
+                        __avro::codec::write_long(out, *value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::Expr(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <Expr as ::avdl2rs::AvroEncode>::encode(value, out)
+                    __avro::codec::write_long(out, 1);
+                    <Expr as __avro::AvroEncode>::encode(value, out)
                 }
                 Self::Sum(value) => {
-                    ::avdl2rs::codec::write_long(out, 2);
-                    <Sum as ::avdl2rs::AvroEncode>::encode(value, out)
+                    __avro::codec::write_long(out, 2);
+                    <Sum as __avro::AvroEncode>::encode(value, out)
                 }
             }
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ExprNode {
+    impl __avro::DecodeBranch for ExprNode {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             reader
                 .nested(|reader| {
                     match index {
                         0 => reader.read_long().map(Self::Long),
                         1 => {
-                            <Expr as ::avdl2rs::AvroDecode>::decode(reader)
+                            __avro::AvroDecode::decode(reader)
                                 .map(::std::boxed::Box::new)
                                 .map(Self::Expr)
                         }
                         _ => {
-                            <Sum as ::avdl2rs::AvroDecode>::decode(reader)
+                            __avro::AvroDecode::decode(reader)
                                 .map(::std::boxed::Box::new)
                                 .map(Self::Sum)
                         }
@@ -922,12 +845,12 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for ExprNode {
+    impl __avro::AvroDecode for ExprNode {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
+            <Self as __avro::DecodeBranch>::decode_branch(
                 reader.read_union_index(3)?,
                 reader,
             )

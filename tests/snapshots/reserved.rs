@@ -12,12 +12,12 @@ pub mod r#match {
     /// The Avro namespace `match.self`.
     pub mod self_ {
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::marker::Copy,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -34,6 +34,7 @@ pub mod r#match {
             Lower,
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Enum {
                 const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"enum","namespace":"match.self","symbols":["Self","type","None","Some","lower"]}"#;
@@ -42,12 +43,12 @@ pub mod r#match {
                 const FULL_NAME: &'static str = "match.self.enum";
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for Enum {
+            impl __avro::AvroEncode for Enum {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
                     let index = match self {
                         Self::Self_ => 0,
                         Self::Type => 1,
@@ -55,16 +56,16 @@ pub mod r#match {
                         Self::Some => 3,
                         Self::Lower => 4,
                     };
-                    ::avdl2rs::codec::write_int(out, index);
+                    __avro::codec::write_int(out, index);
                     ::core::result::Result::Ok(())
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroDecode for Enum {
+            impl __avro::AvroDecode for Enum {
                 #[inline]
                 fn decode(
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     ::core::result::Result::Ok(
                         match reader.read_enum_index(5)? {
                             0 => Self::Self_,
@@ -100,11 +101,11 @@ pub mod r#match {
             }
         };
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -114,6 +115,7 @@ pub mod r#match {
             pub vec: ::std::string::String,
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Box {
                 const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Box","namespace":"match.self","fields":[{"name":"Vec","type":"string"}]}"#;
@@ -121,35 +123,30 @@ pub mod r#match {
                 const FINGERPRINT: u64 = 7959923368721265186u64;
                 const FULL_NAME: &'static str = "match.self.Box";
             }
+            fn field_error<E: __avro::ErrorPath>(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(E) -> E {
+                move |e| e.in_field(field).in_type("match.self.Box")
+            }
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for Box {
+            impl __avro::AvroEncode for Box {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                    ::avdl2rs::codec::write_string(out, &self.vec);
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
+                    __avro::codec::write_string(out, &self.vec);
                     ::core::result::Result::Ok(())
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroDecode for Box {
+            impl __avro::AvroDecode for Box {
                 #[inline]
                 fn decode(
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("match.self.Box")
-                    }
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     ::core::result::Result::Ok(Self {
-                        vec: reader
-                            .read_string()
-                            .map(::std::string::String::from)
-                            .map_err(field_error("Vec"))?,
+                        vec: __avro::decode_string(reader).map_err(field_error("Vec"))?,
                     })
                 }
             }
@@ -190,11 +187,11 @@ pub mod r#match {
         /// ```
         /// See \[link\] and \<html> and *stars*.
         #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
+            Debug,
+            Clone,
+            PartialEq,
+            Eq,
+            Hash,
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
@@ -223,6 +220,7 @@ pub mod r#match {
             pub result: ::core::option::Option<Box>,
         }
         const _: () = {
+            use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Type {
                 const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -238,62 +236,47 @@ pub mod r#match {
                 const FINGERPRINT: u64 = 12867930389440329903u64;
                 const FULL_NAME: &'static str = "match.self.type";
             }
+            fn field_error<E: __avro::ErrorPath>(
+                field: &'static str,
+            ) -> impl ::core::ops::FnOnce(E) -> E {
+                move |e| e.in_field(field).in_type("match.self.type")
+            }
             #[automatically_derived]
-            impl ::avdl2rs::AvroEncode for Type {
+            impl __avro::AvroEncode for Type {
                 #[inline]
                 fn encode(
                     &self,
                     out: &mut ::std::vec::Vec<u8>,
-                ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::EncodeError,
-                    ) -> ::avdl2rs::EncodeError {
-                        move |e| e.in_field(field).in_type("match.self.type")
-                    }
-                    ::avdl2rs::codec::write_string(out, &self.r#type);
-                    ::avdl2rs::codec::write_int(out, self.self_);
-                    ::avdl2rs::codec::write_int(out, self.self_2);
-                    ::avdl2rs::codec::write_int(out, self.super_);
-                    ::avdl2rs::codec::write_int(out, self.crate_);
-                    ::avdl2rs::codec::write_int(out, self.r#fn);
-                    ::avdl2rs::codec::write_int(out, self.r#async);
-                    ::avdl2rs::codec::write_int(out, self.f_);
-                    ::avdl2rs::codec::write_int(out, self.camel_case);
-                    <Enum as ::avdl2rs::AvroEncode>::encode(&self.option, out)
+                ) -> ::core::result::Result<(), __avro::EncodeError> {
+                    __avro::codec::write_string(out, &self.r#type);
+                    __avro::codec::write_int(out, self.self_);
+                    __avro::codec::write_int(out, self.self_2);
+                    __avro::codec::write_int(out, self.super_);
+                    __avro::codec::write_int(out, self.crate_);
+                    __avro::codec::write_int(out, self.r#fn);
+                    __avro::codec::write_int(out, self.r#async);
+                    __avro::codec::write_int(out, self.f_);
+                    __avro::codec::write_int(out, self.camel_case);
+                    __avro::AvroEncode::encode(&self.option, out)
                         .map_err(field_error("Option"))?;
-                    match &self.result {
-                        ::core::option::Option::None => {
-                            ::avdl2rs::codec::write_long(out, 0);
-                            ::core::result::Result::Ok(())
-                        }
-                        ::core::option::Option::Some(value) => {
-                            ::avdl2rs::codec::write_long(out, 1);
-                            <Box as ::avdl2rs::AvroEncode>::encode(value, out)
-                        }
-                    }
+                    __avro::try_write_optional(
+                            out,
+                            self.result.as_ref(),
+                            0,
+                            |out, value| __avro::AvroEncode::encode(value, out),
+                        )
                         .map_err(field_error("Result"))?;
                     ::core::result::Result::Ok(())
                 }
             }
             #[automatically_derived]
-            impl ::avdl2rs::AvroDecode for Type {
+            impl __avro::AvroDecode for Type {
                 #[inline]
                 fn decode(
-                    reader: &mut ::avdl2rs::codec::Reader<'_>,
-                ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-                    fn field_error(
-                        field: &'static str,
-                    ) -> impl ::core::ops::FnOnce(
-                        ::avdl2rs::DecodeError,
-                    ) -> ::avdl2rs::DecodeError {
-                        move |e| e.in_field(field).in_type("match.self.type")
-                    }
+                    reader: &mut __avro::codec::Reader<'_>,
+                ) -> ::core::result::Result<Self, __avro::DecodeError> {
                     ::core::result::Result::Ok(Self {
-                        r#type: reader
-                            .read_string()
-                            .map(::std::string::String::from)
+                        r#type: __avro::decode_string(reader)
                             .map_err(field_error("type"))?,
                         self_: reader.read_int().map_err(field_error("self"))?,
                         self_2: reader.read_int().map_err(field_error("Self"))?,
@@ -303,18 +286,13 @@ pub mod r#match {
                         r#async: reader.read_int().map_err(field_error("async"))?,
                         f_: reader.read_int().map_err(field_error("_"))?,
                         camel_case: reader.read_int().map_err(field_error("camelCase"))?,
-                        option: <Enum as ::avdl2rs::AvroDecode>::decode(reader)
+                        option: __avro::AvroDecode::decode(reader)
                             .map_err(field_error("Option"))?,
-                        result: reader
-                            .read_union_index(2)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <Box as ::avdl2rs::AvroDecode>::decode(reader)
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
+                        result: __avro::decode_optional(
+                                reader,
+                                0,
+                                |reader| __avro::AvroDecode::decode(reader),
+                            )
                             .map_err(field_error("Result"))?,
                     })
                 }

@@ -29,6 +29,7 @@ pub struct Point {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Point {
         const SCHEMA_JSON: &'static str = r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#;
@@ -36,31 +37,29 @@ const _: () = {
         const FINGERPRINT: u64 = 4529681741760281126u64;
         const FULL_NAME: &'static str = "Point";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Point")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Point {
+    impl __avro::AvroEncode for Point {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            ::avdl2rs::codec::write_int(out, self.x);
-            ::avdl2rs::codec::write_int(out, self.y);
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::codec::write_int(out, self.x);
+            __avro::codec::write_int(out, self.y);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Point {
+    impl __avro::AvroDecode for Point {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Point")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
                 x: reader.read_int().map_err(field_error("x"))?,
                 y: reader.read_int().map_err(field_error("y"))?,
@@ -129,6 +128,7 @@ pub enum Colour {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Colour {
         const SCHEMA_JSON: &'static str = r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#;
@@ -137,26 +137,26 @@ const _: () = {
         const FULL_NAME: &'static str = "Colour";
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Colour {
+    impl __avro::AvroEncode for Colour {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             let index = match self {
                 Self::Red => 0,
                 Self::Green => 1,
             };
-            ::avdl2rs::codec::write_int(out, index);
+            __avro::codec::write_int(out, index);
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Colour {
+    impl __avro::AvroDecode for Colour {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(
                 match reader.read_enum_index(2)? {
                     0 => Self::Red,
@@ -222,6 +222,7 @@ pub struct Shapes {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Shapes {
         const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
@@ -237,176 +238,93 @@ const _: () = {
         const FINGERPRINT: u64 = 1123572527515026941u64;
         const FULL_NAME: &'static str = "Shapes";
     }
+    fn field_error<E: __avro::ErrorPath>(
+        field: &'static str,
+    ) -> impl ::core::ops::FnOnce(E) -> E {
+        move |e| e.in_field(field).in_type("Shapes")
+    }
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for Shapes {
+    impl __avro::AvroEncode for Shapes {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::EncodeError,
-            ) -> ::avdl2rs::EncodeError {
-                move |e| e.in_field(field).in_type("Shapes")
-            }
-            match &self.null_first {
-                ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 0),
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    ::avdl2rs::codec::write_string(out, value)
-                }
-            };
-            match &self.null_last {
-                ::core::option::Option::None => ::avdl2rs::codec::write_long(out, 1),
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
-                    ::avdl2rs::codec::write_long(out, *value)
-                }
-            };
-            match &self.optional_record {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 0);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <Point as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
+            __avro::write_optional(
+                out,
+                self.null_first.as_ref(),
+                0,
+                |out, value| __avro::codec::write_string(out, value),
+            );
+            __avro::write_optional(
+                out,
+                self.null_last.as_ref(),
+                1,
+                |out, value| __avro::codec::write_long(out, *value),
+            );
+            __avro::try_write_optional(
+                    out,
+                    self.optional_record.as_ref(),
+                    0,
+                    |out, value| __avro::AvroEncode::encode(value, out),
+                )
                 .map_err(field_error("optional_record"))?;
-            <ShapesMulti as ::avdl2rs::AvroEncode>::encode(&self.multi, out)
-                .map_err(field_error("multi"))?;
-            match &self.multi_with_null {
-                ::core::option::Option::None => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    ::core::result::Result::Ok(())
-                }
-                ::core::option::Option::Some(value) => {
-                    <ShapesMultiWithNull as ::avdl2rs::AvroEncode>::encode(value, out)
-                }
-            }
+            __avro::AvroEncode::encode(&self.multi, out).map_err(field_error("multi"))?;
+            __avro::encode_optional_union(out, self.multi_with_null.as_ref(), 1)
                 .map_err(field_error("multi_with_null"))?;
-            ::avdl2rs::codec::write_array(
+            __avro::codec::write_array(
                     out,
                     &self.in_array,
-                    |out, item| match item {
-                        ::core::option::Option::None => {
-                            ::avdl2rs::codec::write_long(out, 0);
-                            ::core::result::Result::Ok(())
-                        }
-                        ::core::option::Option::Some(value) => {
-                            <ShapesInArrayItem as ::avdl2rs::AvroEncode>::encode(
-                                value,
-                                out,
-                            )
-                        }
-                    },
+                    |out, item| __avro::encode_optional_union(out, item.as_ref(), 0),
                 )
                 .map_err(field_error("in_array"))?;
-            ::avdl2rs::codec::write_map(
+            __avro::codec::write_map(
                     out,
                     self.in_map.len(),
                     &self.in_map,
-                    |out, value| <ShapesInMapValue as ::avdl2rs::AvroEncode>::encode(
-                        value,
-                        out,
-                    ),
+                    |out, value| __avro::AvroEncode::encode(value, out),
                 )
                 .map_err(field_error("in_map"))?;
-            <ShapesOnlyBranch as ::avdl2rs::AvroEncode>::encode(&self.only_branch, out)
+            __avro::AvroEncode::encode(&self.only_branch, out)
                 .map_err(field_error("only_branch"))?;
             ::core::result::Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for Shapes {
+    impl __avro::AvroDecode for Shapes {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            fn field_error(
-                field: &'static str,
-            ) -> impl ::core::ops::FnOnce(
-                ::avdl2rs::DecodeError,
-            ) -> ::avdl2rs::DecodeError {
-                move |e| e.in_field(field).in_type("Shapes")
-            }
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             ::core::result::Result::Ok(Self {
-                null_first: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader
-                                .read_string()
-                                .map(::std::string::String::from)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
+                null_first: __avro::decode_optional(
+                        reader,
+                        0,
+                        |reader| __avro::decode_string(reader),
+                    )
                     .map_err(field_error("null_first"))?,
-                null_last: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 1 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            reader.read_long().map(::core::option::Option::Some)
-                        }
-                    })
+                null_last: __avro::decode_optional(
+                        reader,
+                        1,
+                        |reader| reader.read_long(),
+                    )
                     .map_err(field_error("null_last"))?,
-                optional_record: reader
-                    .read_union_index(2)
-                    .and_then(|index| {
-                        if index == 0 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <Point as ::avdl2rs::AvroDecode>::decode(reader)
-                                .map(::core::option::Option::Some)
-                        }
-                    })
+                optional_record: __avro::decode_optional(
+                        reader,
+                        0,
+                        |reader| __avro::AvroDecode::decode(reader),
+                    )
                     .map_err(field_error("optional_record"))?,
-                multi: <ShapesMulti as ::avdl2rs::AvroDecode>::decode(reader)
-                    .map_err(field_error("multi"))?,
-                multi_with_null: reader
-                    .read_union_index(4)
-                    .and_then(|index| {
-                        if index == 1 {
-                            ::core::result::Result::Ok(::core::option::Option::None)
-                        } else {
-                            <ShapesMultiWithNull as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                    index,
-                                    reader,
-                                )
-                                .map(::core::option::Option::Some)
-                        }
-                    })
+                multi: __avro::AvroDecode::decode(reader).map_err(field_error("multi"))?,
+                multi_with_null: __avro::decode_optional_union(reader, 4, 1)
                     .map_err(field_error("multi_with_null"))?,
                 in_array: reader
-                    .read_array(|reader| {
-                        reader
-                            .read_union_index(3)
-                            .and_then(|index| {
-                                if index == 0 {
-                                    ::core::result::Result::Ok(::core::option::Option::None)
-                                } else {
-                                    <ShapesInArrayItem as ::avdl2rs::__private::DecodeBranch>::decode_branch(
-                                            index,
-                                            reader,
-                                        )
-                                        .map(::core::option::Option::Some)
-                                }
-                            })
-                    })
+                    .read_array(|reader| __avro::decode_optional_union(reader, 3, 0))
                     .map_err(field_error("in_array"))?,
                 in_map: reader
-                    .read_map(|reader| <ShapesInMapValue as ::avdl2rs::AvroDecode>::decode(
-                        reader,
-                    ))
+                    .read_map(|reader| __avro::AvroDecode::decode(reader))
                     .map_err(field_error("in_map"))?,
-                only_branch: <ShapesOnlyBranch as ::avdl2rs::AvroDecode>::decode(reader)
+                only_branch: __avro::AvroDecode::decode(reader)
                     .map_err(field_error("only_branch"))?,
             })
         }
@@ -537,36 +455,37 @@ pub enum ShapesMulti {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ShapesMulti {
+    impl __avro::AvroEncode for ShapesMulti {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Int(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_int(out, *value);
+                        __avro::codec::write_int(out, *value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::String(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
+                    __avro::codec::write_long(out, 1);
                     {
-                        ::avdl2rs::codec::write_string(out, value);
+                        __avro::codec::write_string(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::Point(value) => {
-                    ::avdl2rs::codec::write_long(out, 2);
-                    <Point as ::avdl2rs::AvroEncode>::encode(value, out)
+                    __avro::codec::write_long(out, 2);
+                    __avro::AvroEncode::encode(value, out)
                 }
                 Self::Array(value) => {
-                    ::avdl2rs::codec::write_long(out, 3);
+                    __avro::codec::write_long(out, 3);
                     {
-                        ::avdl2rs::codec::write_doubles(out, value);
+                        __avro::codec::write_doubles(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -574,31 +493,26 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ShapesMulti {
+    impl __avro::DecodeBranch for ShapesMulti {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             match index {
                 0 => reader.read_int().map(Self::Int),
-                1 => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-                2 => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
+                1 => __avro::decode_string(reader).map(Self::String),
+                2 => __avro::AvroDecode::decode(reader).map(Self::Point),
                 _ => reader.read_doubles().map(Self::Array),
             }
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for ShapesMulti {
+    impl __avro::AvroDecode for ShapesMulti {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
+            <Self as __avro::DecodeBranch>::decode_branch(
                 reader.read_union_index(4)?,
                 reader,
             )
@@ -660,33 +574,34 @@ pub enum ShapesMultiWithNull {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ShapesMultiWithNull {
+    impl __avro::AvroEncode for ShapesMultiWithNull {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::String(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_string(out, value);
+                        __avro::codec::write_string(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::Colour(value) => {
-                    ::avdl2rs::codec::write_long(out, 2);
-                    <Colour as ::avdl2rs::AvroEncode>::encode(value, out)
+                    __avro::codec::write_long(out, 2);
+                    __avro::AvroEncode::encode(value, out)
                 }
                 Self::Map(value) => {
-                    ::avdl2rs::codec::write_long(out, 3);
-                    ::avdl2rs::codec::write_map(
+                    __avro::codec::write_long(out, 3);
+                    __avro::codec::write_map(
                         out,
                         value.len(),
                         value,
                         |out, value| {
-                            ::avdl2rs::codec::write_boolean(out, *value);
+                            __avro::codec::write_boolean(out, *value);
                             ::core::result::Result::Ok(())
                         },
                     )
@@ -695,19 +610,14 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ShapesMultiWithNull {
+    impl __avro::DecodeBranch for ShapesMultiWithNull {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             match index {
-                0 => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
-                2 => <Colour as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Colour),
+                0 => __avro::decode_string(reader).map(Self::String),
+                2 => __avro::AvroDecode::decode(reader).map(Self::Colour),
                 _ => reader.read_map(|reader| reader.read_boolean()).map(Self::Map),
             }
         }
@@ -743,25 +653,26 @@ pub enum ShapesInArrayItem {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ShapesInArrayItem {
+    impl __avro::AvroEncode for ShapesInArrayItem {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Int(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
+                    __avro::codec::write_long(out, 1);
                     {
-                        ::avdl2rs::codec::write_int(out, *value);
+                        __avro::codec::write_int(out, *value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::String(value) => {
-                    ::avdl2rs::codec::write_long(out, 2);
+                    __avro::codec::write_long(out, 2);
                     {
-                        ::avdl2rs::codec::write_string(out, value);
+                        __avro::codec::write_string(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -769,19 +680,14 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ShapesInArrayItem {
+    impl __avro::DecodeBranch for ShapesInArrayItem {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             match index {
                 1 => reader.read_int().map(Self::Int),
-                _ => {
-                    reader
-                        .read_string()
-                        .map(::std::string::String::from)
-                        .map(Self::String)
-                }
+                _ => __avro::decode_string(reader).map(Self::String),
             }
         }
     }
@@ -816,47 +722,48 @@ pub enum ShapesInMapValue {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ShapesInMapValue {
+    impl __avro::AvroEncode for ShapesInMapValue {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Bytes(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_bytes(out, value);
+                        __avro::codec::write_bytes(out, value);
                         ::core::result::Result::Ok(())
                     }
                 }
                 Self::Point(value) => {
-                    ::avdl2rs::codec::write_long(out, 1);
-                    <Point as ::avdl2rs::AvroEncode>::encode(value, out)
+                    __avro::codec::write_long(out, 1);
+                    __avro::AvroEncode::encode(value, out)
                 }
             }
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ShapesInMapValue {
+    impl __avro::DecodeBranch for ShapesInMapValue {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             match index {
-                0 => reader.read_bytes().map(<[u8]>::to_vec).map(Self::Bytes),
-                _ => <Point as ::avdl2rs::AvroDecode>::decode(reader).map(Self::Point),
+                0 => __avro::decode_bytes(reader).map(Self::Bytes),
+                _ => __avro::AvroDecode::decode(reader).map(Self::Point),
             }
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for ShapesInMapValue {
+    impl __avro::AvroDecode for ShapesInMapValue {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
+            <Self as __avro::DecodeBranch>::decode_branch(
                 reader.read_union_index(2)?,
                 reader,
             )
@@ -912,18 +819,19 @@ pub enum ShapesOnlyBranch {
     clippy::module_inception
 )]
 const _: () = {
+    use ::avdl2rs::__private as __avro;
     #[automatically_derived]
-    impl ::avdl2rs::AvroEncode for ShapesOnlyBranch {
+    impl __avro::AvroEncode for ShapesOnlyBranch {
         #[inline]
         fn encode(
             &self,
             out: &mut ::std::vec::Vec<u8>,
-        ) -> ::core::result::Result<(), ::avdl2rs::EncodeError> {
+        ) -> ::core::result::Result<(), __avro::EncodeError> {
             match self {
                 Self::Float(value) => {
-                    ::avdl2rs::codec::write_long(out, 0);
+                    __avro::codec::write_long(out, 0);
                     {
-                        ::avdl2rs::codec::write_float(out, *value);
+                        __avro::codec::write_float(out, *value);
                         ::core::result::Result::Ok(())
                     }
                 }
@@ -931,22 +839,22 @@ const _: () = {
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::__private::DecodeBranch for ShapesOnlyBranch {
+    impl __avro::DecodeBranch for ShapesOnlyBranch {
         fn decode_branch(
             index: usize,
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
             let _ = index;
             reader.read_float().map(Self::Float)
         }
     }
     #[automatically_derived]
-    impl ::avdl2rs::AvroDecode for ShapesOnlyBranch {
+    impl __avro::AvroDecode for ShapesOnlyBranch {
         #[inline]
         fn decode(
-            reader: &mut ::avdl2rs::codec::Reader<'_>,
-        ) -> ::core::result::Result<Self, ::avdl2rs::DecodeError> {
-            <Self as ::avdl2rs::__private::DecodeBranch>::decode_branch(
+            reader: &mut __avro::codec::Reader<'_>,
+        ) -> ::core::result::Result<Self, __avro::DecodeError> {
+            <Self as __avro::DecodeBranch>::decode_branch(
                 reader.read_union_index(1)?,
                 reader,
             )
