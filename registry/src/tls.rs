@@ -83,16 +83,21 @@ fn invalid(message: String) -> RegistryError {
 pub(crate) fn refusal(error: &(dyn std::error::Error + 'static)) -> Option<String> {
     let mut cause = Some(error);
     while let Some(error) = cause {
-        let tls = error.downcast_ref::<rustls::Error>().or_else(|| {
-            let io = error.downcast_ref::<std::io::Error>()?;
-            io.get_ref()?.downcast_ref::<rustls::Error>()
-        });
-        if let Some(rustls::Error::AlertReceived(alert)) = tls {
+        if let Some(rustls::Error::AlertReceived(alert)) = rustls_error(error) {
             return refused_by(*alert);
         }
         cause = error.source();
     }
     None
+}
+
+/// The rustls error `error` is, or holds as an I/O error (whose `source` skips it).
+fn rustls_error<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    let error = match error.downcast_ref::<std::io::Error>() {
+        Some(io) => io.get_ref()?,
+        None => error,
+    };
+    error.downcast_ref::<rustls::Error>()
 }
 
 /// What a TLS alert from the registry says about the client certificate, if anything.
