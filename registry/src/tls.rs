@@ -91,12 +91,12 @@ pub(crate) fn refusal(error: &(dyn std::error::Error + 'static)) -> Option<Strin
     None
 }
 
-/// The rustls error `error` is, or holds as an I/O error (whose `source` skips it).
-fn rustls_error<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
-    let error = match error.downcast_ref::<std::io::Error>() {
-        Some(io) => io.get_ref()?,
-        None => error,
-    };
+/// The rustls error `error` is, or holds inside I/O errors (whose `source` skips what they
+/// wrap; a connector may wrap one I/O error in another).
+fn rustls_error<'a>(mut error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    while let Some(io) = error.downcast_ref::<std::io::Error>() {
+        error = io.get_ref()?;
+    }
     error.downcast_ref::<rustls::Error>()
 }
 
@@ -129,7 +129,8 @@ mod tests {
     #[test]
     fn a_certificate_alert_is_found_among_the_sources() {
         let alert = |a| rustls::Error::AlertReceived(a);
-        let wrapped = std::io::Error::other(alert(rustls::AlertDescription::CertificateRequired));
+        let inner = std::io::Error::other(alert(rustls::AlertDescription::CertificateRequired));
+        let wrapped = std::io::Error::other(inner);
         let outer = RegistryError::Config(String::new());
         assert_eq!(refusal(&outer), None);
         let message = refusal(&wrapped).unwrap();
