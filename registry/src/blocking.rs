@@ -12,7 +12,6 @@ use crate::cache::Cache;
 use crate::client::client_methods;
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
-use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
 use crate::serdes::{
@@ -78,10 +77,8 @@ impl Client {
     }
 
     fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
-        let transport = |e: &dyn std::error::Error| RegistryError::Transport {
-            url: outgoing.url.clone(),
-            message: error_chain(e),
-        };
+        let transport =
+            |e: &(dyn std::error::Error + 'static)| RegistryError::transport(&outgoing.url, e);
         let mut builder = ureq::http::Request::builder()
             .method(outgoing.method.as_str())
             .uri(&outgoing.url);
@@ -94,7 +91,7 @@ impl Client {
         };
         let mut response = sent
             .map_err(|e| RegistryError::Config(format!("bad request: {e}")))?
-            .map_err(|e| transport(&e))?;
+            .map_err(|e| transport(cause(&e)))?;
         let retry_after = response
             .headers()
             .get("retry-after")
@@ -140,6 +137,15 @@ impl Client {
         }
         cache.land(&key, &flight);
         result
+    }
+}
+
+/// The error inside a ureq error, which has no `source` of its own: rustls' or the socket's.
+fn cause(error: &ureq::Error) -> &(dyn std::error::Error + 'static) {
+    match error {
+        ureq::Error::Rustls(tls) => tls,
+        ureq::Error::Io(io) => io,
+        other => other,
     }
 }
 

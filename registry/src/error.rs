@@ -65,6 +65,16 @@ pub enum RegistryError {
         /// What the transport reported.
         message: String,
     },
+    /// The registry refused the TLS connection over the client certificate: it requires
+    /// one and none is configured, or it rejected the one presented. Never retried, since
+    /// the same certificate is refused again.
+    #[error("the registry at {url} refused the client certificate: {message}")]
+    CertificateRefused {
+        /// The URL the request went to.
+        url: String,
+        /// Why, with the TLS alert when the registry's one arrived.
+        message: String,
+    },
     /// The registry answered with success but a body the API does not describe.
     #[error("unexpected reply from {what}: {message}")]
     InvalidReply {
@@ -95,6 +105,7 @@ impl RegistryError {
         match self {
             RegistryError::Api(e) => e.is_retriable(),
             RegistryError::Transport { .. } => true,
+            RegistryError::CertificateRefused { .. } => false,
             _ => false,
         }
     }
@@ -102,6 +113,23 @@ impl RegistryError {
     /// Whether the registry said the subject, version or schema does not exist.
     pub fn is_not_found(&self) -> bool {
         self.api().is_some_and(ApiError::is_not_found)
+    }
+}
+
+impl RegistryError {
+    /// The error of a request that got no answer: [`RegistryError::CertificateRefused`] when
+    /// `error` holds the registry's TLS alert refusing the client certificate, else
+    /// [`RegistryError::Transport`].
+    #[cfg(feature = "tls")]
+    pub(crate) fn transport(url: &str, error: &(dyn std::error::Error + 'static)) -> Self {
+        let url = url.to_owned();
+        match crate::tls::refusal(error) {
+            Some(message) => RegistryError::CertificateRefused { url, message },
+            None => RegistryError::Transport {
+                url,
+                message: error_chain(error),
+            },
+        }
     }
 }
 

@@ -35,6 +35,8 @@ pub mod blocking;
 mod cache;
 #[cfg(any(feature = "blocking", feature = "async"))]
 mod client;
+#[cfg(feature = "async")]
+mod client_auth;
 mod config;
 mod core;
 mod error;

@@ -8,6 +8,7 @@ use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 use crate::api::{self, Call};
 use crate::cache::Cache;
 use crate::client::client_methods;
+use crate::client_auth::{rustls_config, ClientAuth};
 use crate::config::ClientConfig;
 use crate::core::{Core, Outgoing, Reply};
 use crate::error::error_chain;
@@ -28,28 +29,23 @@ const MAX_REPLY: usize = 64 << 20;
 pub struct Client {
     core: Core<tokio::sync::Mutex<()>>,
     http: reqwest::Client,
+    client_auth: Arc<ClientAuth>,
 }
 
 impl Client {
     /// A client with these settings.
     pub fn new(config: ClientConfig) -> Result<Self> {
-        let mut http = reqwest::Client::builder()
+        let (tls, client_auth) = rustls_config(&Certificates::of(&config)?)?;
+        let http = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.request_timeout)
-            .tls_built_in_root_certs(false);
-        let config_error = |e: reqwest::Error| RegistryError::Config(error_chain(&e));
-        let certificates = Certificates::of(&config)?;
-        for root in &certificates.roots {
-            let root = reqwest::Certificate::from_der(root).map_err(config_error)?;
-            http = http.add_root_certificate(root);
-        }
-        if let Some(client) = &certificates.client {
-            http = http.identity(reqwest::Identity::from_pem(&client.pem).map_err(config_error)?);
-        }
-        let http = http.build().map_err(config_error)?;
+            .use_preconfigured_tls(tls)
+            .build()
+            .map_err(|e| RegistryError::Config(error_chain(&e)))?;
         Ok(Client {
             core: Core::new(config)?,
             http,
+            client_auth,
         })
     }
 
@@ -84,10 +80,7 @@ impl Client {
     }
 
     async fn send(&self, outgoing: &Outgoing<'_>) -> Result<Reply> {
-        let transport = |e: reqwest::Error| RegistryError::Transport {
-            url: outgoing.url.clone(),
-            message: error_chain(&e),
-        };
+        let transport = |e: reqwest::Error| RegistryError::transport(&outgoing.url, &e);
         let method = reqwest::Method::from_bytes(outgoing.method.as_str().as_bytes())
             .map_err(|e| RegistryError::Config(e.to_string()))?;
         let mut request = self.http.request(method, &outgoing.url);
@@ -97,7 +90,11 @@ impl Client {
         if let Some(body) = outgoing.body {
             request = request.body(body.to_vec());
         }
-        let mut response = request.send().await.map_err(transport)?;
+        let asked_in_vain = self.client_auth.asked_in_vain();
+        let mut response = request
+            .send()
+            .await
+            .map_err(|e| self.client_auth.explain(asked_in_vain, transport(e)))?;
         let retry_after = response
             .headers()
             .get("retry-after")

@@ -78,9 +78,73 @@ fn invalid(message: String) -> RegistryError {
     RegistryError::Config(message)
 }
 
+/// Why the registry refused the client certificate, when `error` or one of its sources is
+/// the registry's TLS alert saying so (found by type, as transports may word it away).
+pub(crate) fn refusal(error: &(dyn std::error::Error + 'static)) -> Option<String> {
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        if let Some(rustls::Error::AlertReceived(alert)) = rustls_error(error) {
+            return refused_by(*alert);
+        }
+        cause = error.source();
+    }
+    None
+}
+
+/// The rustls error `error` is, or holds inside I/O errors (whose `source` skips what they
+/// wrap; a connector may wrap one I/O error in another).
+fn rustls_error<'a>(mut error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    while let Some(io) = error.downcast_ref::<std::io::Error>() {
+        error = io.get_ref()?;
+    }
+    error.downcast_ref::<rustls::Error>()
+}
+
+/// What a TLS alert from the registry says about the client certificate, if anything.
+fn refused_by(alert: rustls::AlertDescription) -> Option<String> {
+    use rustls::AlertDescription as A;
+    match alert {
+        A::CertificateRequired => Some(format!("{NONE_CONFIGURED} (TLS alert {alert:?})")),
+        A::BadCertificate
+        | A::UnsupportedCertificate
+        | A::CertificateRevoked
+        | A::CertificateExpired
+        | A::CertificateUnknown
+        | A::UnknownCA
+        | A::AccessDenied => Some(format!(
+            "the certificate presented was rejected (TLS alert {alert:?})"
+        )),
+        _ => None,
+    }
+}
+
+/// The refusal of a registry that requires a client certificate when none is configured.
+pub(crate) const NONE_CONFIGURED: &str =
+    "the registry requires a client certificate and none is configured";
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_certificate_alert_is_found_among_the_sources() {
+        let alert = |a| rustls::Error::AlertReceived(a);
+        let inner = std::io::Error::other(alert(rustls::AlertDescription::CertificateRequired));
+        let wrapped = std::io::Error::other(inner);
+        let outer = RegistryError::Config(String::new());
+        assert_eq!(refusal(&outer), None);
+        let message = refusal(&wrapped).unwrap();
+        assert!(message.starts_with(NONE_CONFIGURED), "{message}");
+        let rejected = refusal(&alert(rustls::AlertDescription::UnknownCA)).unwrap();
+        assert!(
+            rejected.contains("rejected (TLS alert UnknownCA)"),
+            "{rejected}"
+        );
+        assert_eq!(
+            refusal(&alert(rustls::AlertDescription::InternalError)),
+            None
+        );
+    }
 
     #[test]
     fn bad_pem_is_a_configuration_error() {

@@ -125,11 +125,20 @@ fn a_required_client_certificate_is_presented(make: Make) {
     let client_cert = ca.issue(&["producer"], ExtendedKeyUsagePurpose::ClientAuth);
     let fake = subjects_registry(server_config(&server, Some(&ca)));
 
-    let without = make(config(&fake.url).ca_pem(ca.pem()));
+    // Retries are on: a refused certificate is refused again, so it is not retried.
+    let without = make(ClientConfig::new(&fake.url).ca_pem(ca.pem()));
     let e = without.subjects().unwrap_err();
-    assert!(matches!(e, RegistryError::Transport { .. }), "{e}");
-    assert!(e.to_string().contains("CertificateRequired"), "{e}");
+    let RegistryError::CertificateRefused { url, message } = &e else {
+        panic!("not a refused certificate: {e}");
+    };
+    assert!(url.starts_with(&fake.url), "{url}");
+    assert!(
+        message.contains("requires a client certificate and none is configured"),
+        "{message}"
+    );
     assert_eq!(fake.count(), 0, "refused without a certificate");
+    assert_eq!(fake.connections(), 1, "not retried");
+    assert!(!e.is_retriable());
 
     let pem = client_cert.cert.pem();
     let key = client_cert.key.serialize_pem();

@@ -5,6 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -81,6 +82,7 @@ type Handler = dyn Fn(&Seen, usize) -> Answer + Send + Sync;
 pub struct Fake {
     pub url: String,
     seen: Arc<Mutex<Vec<Seen>>>,
+    connections: Arc<AtomicUsize>,
 }
 
 impl Fake {
@@ -108,8 +110,11 @@ impl Fake {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let handler: Arc<Handler> = Arc::new(handler);
         let log = Arc::clone(&seen);
+        let connections = Arc::new(AtomicUsize::new(0));
+        let accepted = Arc::clone(&connections);
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
+                accepted.fetch_add(1, Ordering::SeqCst);
                 let handler = Arc::clone(&handler);
                 let log = Arc::clone(&log);
                 let tls = tls.clone();
@@ -128,7 +133,11 @@ impl Fake {
                 });
             }
         });
-        Fake { url, seen }
+        Fake {
+            url,
+            seen,
+            connections,
+        }
     }
 
     /// The requests received so far.
@@ -138,6 +147,11 @@ impl Fake {
 
     pub fn count(&self) -> usize {
         self.seen.lock().unwrap().len()
+    }
+
+    /// The connections accepted so far, including those refused before any request.
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
     }
 }
 
