@@ -227,16 +227,11 @@ impl Builder {
             .try_for_each(|file| generator.add_file(file, &self.include_dirs));
         self.emit_rerun(generator.files_read());
         added?;
-        let deep_nesting = generator.deep_nesting()?;
-        if let (true, Some(deep)) = (self.cargo_instructions, &deep_nesting) {
+        let generated = generator.generated()?;
+        if let (true, Some(deep)) = (self.cargo_instructions, &generated.deep_nesting) {
             println!("cargo:warning={deep}");
         }
-        Ok(Generated {
-            source: generator.generate()?,
-            types: generator.named_types()?,
-            files_read: generator.files_read().to_vec(),
-            deep_nesting,
-        })
+        Ok(generated)
     }
 
     fn resolve_out_dir(&self) -> Result<PathBuf, BuildError> {

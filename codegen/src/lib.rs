@@ -413,20 +413,7 @@ impl Generator {
     /// (relative to where the output is included), in output order. Build scripts use it to
     /// refer to the generated types, e.g. to register them.
     pub fn named_types(&self) -> Result<Vec<GeneratedType>, Error> {
-        let space = self.on_big_stack(Self::type_space)?;
-        Ok(space
-            .defs
-            .iter()
-            .filter_map(|def| {
-                let named = def.named()?;
-                let mut segments = def.module.clone();
-                segments.push(def.ident.clone());
-                Some(GeneratedType {
-                    full_name: named.name.full_name(),
-                    rust_path: segments.join("::"),
-                })
-            })
-            .collect())
+        self.on_big_stack(|generator| Ok(named_types_of(&generator.type_space()?)))
     }
 
     /// The generated type that nests generic types (`Option`, `Box`, `Vec`, maps) too deeply
@@ -440,12 +427,25 @@ impl Generator {
     /// The Rust source of every type added so far: an `@generated` header, then the types,
     /// formatted. The output depends only on the inputs and options.
     pub fn generate(&self) -> Result<String, Error> {
-        self.on_big_stack(Self::generate_here)
+        self.on_big_stack(|generator| generator.source_of(&generator.type_space()?))
     }
 
-    fn generate_here(&self) -> Result<String, Error> {
-        let space = self.type_space()?;
-        let tokens = render::Renderer::new(&self.set, &space, &self.options)?
+    /// [`Self::generate`], [`Self::named_types`], [`Self::deep_nesting`] and
+    /// [`Self::files_read`] together, from one walk over the types.
+    pub fn generated(&self) -> Result<builder::Generated, Error> {
+        self.on_big_stack(|generator| {
+            let space = generator.type_space()?;
+            Ok(builder::Generated {
+                source: generator.source_of(&space)?,
+                types: named_types_of(&space),
+                files_read: generator.files_read.clone(),
+                deep_nesting: nesting::deepest(&space.defs),
+            })
+        })
+    }
+
+    fn source_of(&self, space: &space::TypeSpace) -> Result<String, Error> {
+        let tokens = render::Renderer::new(&self.set, space, &self.options)?
             .file()
             .map_err(|errors| self.locate_all(errors))?;
         let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Unsupported {
@@ -457,4 +457,21 @@ impl Generator {
             prettyplease::unparse(&file)
         ))
     }
+}
+
+/// The named types of `space` with their Rust paths (see [`Generator::named_types`]).
+fn named_types_of(space: &space::TypeSpace) -> Vec<GeneratedType> {
+    space
+        .defs
+        .iter()
+        .filter_map(|def| {
+            let named = def.named()?;
+            let mut segments = def.module.clone();
+            segments.push(def.ident.clone());
+            Some(GeneratedType {
+                full_name: named.name.full_name(),
+                rust_path: segments.join("::"),
+            })
+        })
+        .collect()
 }

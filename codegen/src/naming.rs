@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(field_name(""), "f_");
     }
 
-    /// Generated code names the runtime through `__avro` (`avdl2rs_emit::RUNTIME_ALIAS`):
+    /// Generated code names the runtime through `__avro` (see `avdl2rs_emit::type_impls`):
     /// no module or type made from a schema name may be spelled so.
     #[test]
     fn no_name_starts_with_an_underscore() {

@@ -294,13 +294,7 @@ impl<'a> Renderer<'a> {
     fn derives(&self, def: &TypeDef) -> TokenStream {
         let rt = &self.rt;
         // Derive macros live in the macro namespace, which generated types do not enter.
-        let std = |short: TokenStream, full: TokenStream| {
-            if def.module.is_empty() {
-                full
-            } else {
-                short
-            }
-        };
+        let std = |short, full| prelude(!def.module.is_empty(), short, full);
         let mut derives = vec![
             std(quote!(Debug), quote!(::core::fmt::Debug)),
             std(quote!(Clone), quote!(::core::clone::Clone)),

@@ -298,14 +298,11 @@ struct Cx<'a, N> {
     name_types: bool,
 }
 
-/// The alias of the runtime's `__private` module that emitted code names the runtime by: one
-/// `use` per type rather than the runtime's path in every call. Names from schemas never
-/// start with `_` (see `avdl2rs-codegen`'s naming), so it cannot shadow or be shadowed by a
-/// generated type or module.
-pub const RUNTIME_ALIAS: &str = "__avro";
-
 /// Emits the `AvroSchema` (when `schema` is set), `AvroEncode` and `AvroDecode` impls of one
-/// type, after the `use` of [`RUNTIME_ALIAS`] they call the runtime through. `runtime` is the
+/// type, after `use <runtime>::__private as __avro;`: the emitted code names the runtime
+/// through that one alias rather than the runtime's path in every call. Names from schemas
+/// never start with `_` (see `avdl2rs-codegen`'s naming), so the alias cannot shadow or be
+/// shadowed by a generated type or module. `runtime` is the
 /// path of the runtime crate, e.g. `::avdl2rs`; `path` writes the path of a type the shape
 /// refers to ([`Value::Named`], [`Value::OptionalUnion`]) as seen from where the impls go.
 /// The impls belong in a block of their own ([`wrap_in_const`]), which scopes the alias.
@@ -677,7 +674,7 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
 }
 
 /// The expression of type `Result<T, DecodeError>` that reads a logical type's value from a
-/// `&mut Reader` named `reader`, through the runtime alias [`RUNTIME_ALIAS`] (also how
+/// `&mut Reader` named `reader`, through the runtime alias `__avro` (see [`type_impls`]; also how
 /// generated code decodes the defaults of logical types, which have no literal syntax).
 pub fn decode_logical(logical: &Logical) -> TokenStream {
     let p = quote!(__avro);

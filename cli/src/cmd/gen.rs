@@ -179,15 +179,9 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
             avdl_parser::parse_str(&text, "<stdin>", &parse_options).map_err(Failure::Invalid)?;
         generator.add_parsed_idl(idl, "<stdin>")
     };
-    let generated = added.and_then(|()| {
-        Ok(Generated {
-            source: generator.generate()?,
-            types: generator.named_types()?,
-            files_read: Vec::new(),
-            deep_nesting: generator.deep_nesting()?,
-        })
-    });
-    generated.map_err(|e| message(e.into()))
+    added
+        .and_then(|()| generator.generated())
+        .map_err(|e| message(e.into()))
 }
 
 /// A generation failure as the one-line-plus-snippet message the builder prints.
