@@ -69,7 +69,6 @@ pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<Token
         .map_err(invalid)?
         .texts(&defaults);
     node::node_items(
-        r.runtime(),
         &ident(&def.ident),
         &node_name,
         namespace.unwrap_or_default(),

@@ -464,7 +464,7 @@ fn schema_impl(
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
     let ds = quote!(#rt::__private::derive_schema);
-    let node = node::node_items(rt, ident, node_name, namespace, texts, nested)?;
+    let node = node::node_items(ident, node_name, namespace, texts, nested)?;
     let full_name = if node_name.is_empty() {
         "union"
     } else {

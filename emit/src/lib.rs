@@ -390,7 +390,7 @@ fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStr
     } = s;
     let fingerprint = Literal::u64_suffixed(*fingerprint);
     let (schema_json, canonical_form) = match assembled {
-        Some(capacity) => node::assembled_texts(rt, schema_json, canonical_form, *capacity),
+        Some(capacity) => node::assembled_texts(schema_json, canonical_form, *capacity),
         None => (
             raw_str(schema_json).into_token_stream(),
             raw_str(canonical_form).into_token_stream(),

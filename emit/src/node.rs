@@ -194,15 +194,16 @@ pub enum Nested {
 /// The `static NODE` of type `ident` (and those of its logical fixed types), and its
 /// `DerivedSchema` impl. `node_name` is the full name (empty for a union) and `namespace` its
 /// namespace (empty for none); `nested` are the types its placeholders stand for, in order.
+/// The items name the runtime through the alias `__avro` (see [`crate::type_impls`]), so they
+/// belong in the same block as the type's codec.
 pub fn node_items(
-    rt: &syn::Path,
     ident: &syn::Ident,
     node_name: &str,
     namespace: &str,
     texts: &NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
-    let ds = quote!(#rt::__private::derive_schema);
+    let ds = quote!(__avro);
     let mut statics = Vec::new();
     let mut refs = Vec::new();
     for (n, nested) in nested.iter().enumerate() {
@@ -221,7 +222,6 @@ pub fn node_items(
                     namespace => format!("{namespace}.{name}"),
                 };
                 statics.push(node_static(
-                    rt,
                     &static_name,
                     &full_name,
                     namespace,
@@ -233,7 +233,7 @@ pub fn node_items(
         });
     }
     let name = format_ident!("NODE");
-    let node = node_static(rt, &name, node_name, namespace, texts, &refs);
+    let node = node_static(&name, node_name, namespace, texts, &refs);
     Ok(quote! {
         #(#statics)*
         #node
@@ -248,14 +248,14 @@ pub fn node_items(
 /// The `SCHEMA_JSON` and `CANONICAL_FORM` values of a generated type (inside its
 /// `AvroSchema` impl), assembled from its node when a program reads them: calls of the
 /// runtime's `schema_json`/`canonical_form` with the lengths of `schema_json` and
-/// `canonical_form` and the capacity the assembly needs (see [`assembly_capacity`]).
+/// `canonical_form` and the capacity the assembly needs (see [`assembly_capacity`]), through
+/// the alias `__avro`.
 pub fn assembled_texts(
-    rt: &syn::Path,
     schema_json: &str,
     canonical_form: &str,
     capacity: usize,
 ) -> (TokenStream, TokenStream) {
-    let ds = quote!(#rt::__private::derive_schema);
+    let ds = quote!(__avro);
     let text = |function: TokenStream, len: usize| {
         let len = proc_macro2::Literal::usize_unsuffixed(len);
         let capacity = proc_macro2::Literal::usize_unsuffixed(capacity);
@@ -290,14 +290,13 @@ pub fn named_types(json: &Json) -> usize {
 
 /// The `static` holding one node; `refs` are the node references its placeholders stand for.
 fn node_static(
-    rt: &syn::Path,
     name: &syn::Ident,
     full_name: &str,
     namespace: &str,
     texts: &NodeText,
     refs: &[TokenStream],
 ) -> TokenStream {
-    let ds = quote!(#rt::__private::derive_schema);
+    let ds = quote!(__avro);
     let pieces = |pieces: &[Piece]| {
         let pieces = pieces.iter().map(|piece| match piece {
             Piece::Text(text) => {

@@ -59,6 +59,8 @@ pub use fields::{
 };
 
 pub mod derive_schema;
+// The schema nodes of generated and derived types, by the short paths their code uses.
+pub use derive_schema::{canonical_form, schema_json, DerivedSchema, Node, NodeRef, Piece};
 pub mod serde_bytes;
 pub mod serde_decimal;
 pub mod serde_fixed;

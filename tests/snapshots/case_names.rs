@@ -70,28 +70,25 @@ pub mod org {
                         Self { value }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                static NODE: __avro::Node = __avro::Node {
                     full_name: "org.example.names.builder",
                     namespace: "org.example.names",
                     json: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"builder""#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(r#"{"type":"record","name":"builder""#),
+                        __avro::Piece::Namespace,
+                        __avro::Piece::Text(
                             r#","fields":[{"name":"value","type":"int"}]}"#,
                         ),
                     ],
                     canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(
                             r#"{"name":"org.example.names.builder","type":"record","fields":[{"name":"value","type":"int"}]}"#,
                         ),
                     ],
                 };
                 #[automatically_derived]
-                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
-                for Builder {
-                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                unsafe impl __avro::DerivedSchema for Builder {
+                    const NODE: *const __avro::Node = &NODE;
                 }
             };
             /// Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.
@@ -118,12 +115,12 @@ pub mod org {
                 use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Builder2 {
-                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                    const SCHEMA_JSON: &'static str = __avro::schema_json::<
                         Self,
                         455,
                         8,
                     >();
-                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                    const CANONICAL_FORM: &'static str = __avro::canonical_form::<
                         Self,
                         270,
                         8,
@@ -202,52 +199,35 @@ pub mod org {
                         }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                static NODE: __avro::Node = __avro::Node {
                     full_name: "org.example.names.Builder",
                     namespace: "org.example.names",
                     json: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Builder""#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(r#"{"type":"record","name":"Builder""#),
+                        __avro::Piece::Namespace,
+                        __avro::Piece::Text(
                             r#","doc":"Two types whose names differ only in case (as in Avro's own `specialtypes.avsc`), and a date default past 9999-12-31 that chrono holds.","fields":[{"name":"inner","type":"#,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"again","type":["null","#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Type(__avro::NodeRef::of::<Builder>()),
+                        __avro::Piece::Text(r#"},{"name":"again","type":["null","#),
+                        __avro::Piece::Type(__avro::NodeRef::of::<Builder>()),
+                        __avro::Piece::Text(
                             r#"],"default":null},{"name":"far","type":{"type":"int","logicalType":"date"},"default":3000000}]}"#,
                         ),
                     ],
                     canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(
                             r#"{"name":"org.example.names.Builder","type":"record","fields":[{"name":"inner","type":"#,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"again","type":["null","#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<Builder>(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"]},{"name":"far","type":"int"}]}"#,
-                        ),
+                        __avro::Piece::Type(__avro::NodeRef::of::<Builder>()),
+                        __avro::Piece::Text(r#"},{"name":"again","type":["null","#),
+                        __avro::Piece::Type(__avro::NodeRef::of::<Builder>()),
+                        __avro::Piece::Text(r#"]},{"name":"far","type":"int"}]}"#),
                     ],
                 };
                 #[automatically_derived]
-                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
-                for Builder2 {
-                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                unsafe impl __avro::DerivedSchema for Builder2 {
+                    const NODE: *const __avro::Node = &NODE;
                 }
             };
         }

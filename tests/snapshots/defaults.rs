@@ -75,27 +75,25 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Level",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"enum","name":"Level""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"enum","name":"Level""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Level {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Level {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -153,25 +151,19 @@ const _: () = {
             reader.read_fixed::<2>().map(Self)
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Tag",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"fixed","name":"Tag""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#","size":2}"#),
+            __avro::Piece::Text(r#"{"type":"fixed","name":"Tag""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(r#","size":2}"#),
         ],
-        canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"name":"Tag","type":"fixed","size":2}"#,
-            ),
-        ],
+        canonical: &[__avro::Piece::Text(r#"{"name":"Tag","type":"fixed","size":2}"#)],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tag {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Tag {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -251,27 +243,25 @@ const _: () = {
             7
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Inner",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Inner""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Inner""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Inner {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Inner {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -339,16 +329,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Settings {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            1271,
-            16,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            842,
-            16,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 1271, 16>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 842, 16>();
         const FINGERPRINT: u64 = 4495957895750683161u64;
         const FULL_NAME: &'static str = "Settings";
     }
@@ -533,63 +515,41 @@ const _: () = {
             Self::new()
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Settings",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Settings""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Settings""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","default":"ab"},{"name":"level","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","default":"HIGH"},{"name":"inner","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Tag>()),
+            __avro::Piece::Text(r#","default":"ab"},{"name":"level","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Level>()),
+            __avro::Piece::Text(r#","default":"HIGH"},{"name":"inner","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Inner>()),
+            __avro::Piece::Text(
                 r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tag>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"},{"name":"level","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Level>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"},{"name":"inner","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Inner>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Tag>()),
+            __avro::Piece::Text(r#"},{"name":"level","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Level>()),
+            __avro::Piece::Text(r#"},{"name":"inner","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Inner>()),
+            __avro::Piece::Text(
                 r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Settings {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Settings {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -672,27 +632,25 @@ const _: () = {
             1
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Partial",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Partial""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Partial""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Partial {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Partial {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(

@@ -75,12 +75,12 @@ pub mod example {
             use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Logical {
-                const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                const SCHEMA_JSON: &'static str = __avro::schema_json::<
                     Self,
                     1456,
                     16,
                 >();
-                const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                const CANONICAL_FORM: &'static str = __avro::canonical_form::<
                     Self,
                     789,
                     16,
@@ -247,129 +247,93 @@ pub mod example {
                     }
                 }
             }
-            static FIXED_0: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static FIXED_0: __avro::Node = __avro::Node {
                 full_name: "example.logical.Amount",
                 namespace: "example.logical",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Amount""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(r#"{"type":"fixed","name":"Amount""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(
                         r#","size":8,"logicalType":"decimal","precision":18,"scale":4}"#,
                     ),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"example.logical.Amount","type":"fixed","size":8}"#,
                     ),
                 ],
             };
-            static FIXED_1: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static FIXED_1: __avro::Node = __avro::Node {
                 full_name: "example.logical.Id",
                 namespace: "example.logical",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Id""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#","size":16,"logicalType":"uuid"}"#,
-                    ),
+                    __avro::Piece::Text(r#"{"type":"fixed","name":"Id""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(r#","size":16,"logicalType":"uuid"}"#),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"example.logical.Id","type":"fixed","size":16}"#,
                     ),
                 ],
             };
-            static FIXED_2: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static FIXED_2: __avro::Node = __avro::Node {
                 full_name: "example.logical.Span",
                 namespace: "example.logical",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"fixed","name":"Span""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#","size":12,"logicalType":"duration"}"#,
-                    ),
+                    __avro::Piece::Text(r#"{"type":"fixed","name":"Span""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(r#","size":12,"logicalType":"duration"}"#),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"example.logical.Span","type":"fixed","size":12}"#,
                     ),
                 ],
             };
-            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static NODE: __avro::Node = __avro::Node {
                 full_name: "example.logical.Logical",
                 namespace: "example.logical",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"Logical""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(r#"{"type":"record","name":"Logical""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(
                         r#","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_0,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_0)),
+                    __avro::Piece::Text(
                         r#"},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_1,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_1)),
+                    __avro::Piece::Text(
                         r#"},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"time_ms","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_us","type":{"type":"long","logicalType":"time-micros"}},{"name":"at_ms","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"at_us","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"at_ns","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_ms","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_us","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_ns","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"span","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_2,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_2)),
+                    __avro::Piece::Text(
                         r#"},{"name":"unknown","type":{"type":"string","logicalType":"not-a-logical-type"}},{"name":"maybe_day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"when","type":[{"type":"long","logicalType":"timestamp-millis"},{"type":"string","logicalType":"uuid"},"null"]}]}"#,
                     ),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"example.logical.Logical","type":"record","fields":[{"name":"amount","type":"bytes"},{"name":"fixed_amount","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_0,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_0)),
+                    __avro::Piece::Text(
                         r#"},{"name":"id","type":"string"},{"name":"fixed_id","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_1,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_1)),
+                    __avro::Piece::Text(
                         r#"},{"name":"day","type":"int"},{"name":"time_ms","type":"int"},{"name":"time_us","type":"long"},{"name":"at_ms","type":"long"},{"name":"at_us","type":"long"},{"name":"at_ns","type":"long"},{"name":"local_ms","type":"long"},{"name":"local_us","type":"long"},{"name":"local_ns","type":"long"},{"name":"span","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::from_static(
-                            &FIXED_2,
-                        ),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Type(__avro::NodeRef::from_static(&FIXED_2)),
+                    __avro::Piece::Text(
                         r#"},{"name":"unknown","type":"string"},{"name":"maybe_day","type":["null","int"]},{"name":"when","type":["long","string","null"]}]}"#,
                     ),
                 ],
             };
             #[automatically_derived]
-            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Logical {
-                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            unsafe impl __avro::DerivedSchema for Logical {
+                const NODE: *const __avro::Node = &NODE;
             }
         };
         /// A value of the Avro union at example.logical.Logical.when.

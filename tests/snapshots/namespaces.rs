@@ -70,27 +70,23 @@ const _: () = {
             Self { name }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Customer",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Customer""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","fields":[{"name":"name","type":"string"}]}"#,
-            ),
+            __avro::Piece::Text(r#"{"type":"record","name":"Customer""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(r#","fields":[{"name":"name","type":"string"}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Customer {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Customer {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 /// The Avro namespace `com`.
@@ -159,27 +155,23 @@ pub mod com {
                     )
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static NODE: __avro::Node = __avro::Node {
                 full_name: "com.example.Status",
                 namespace: "com.example",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"enum","name":"Status""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#","symbols":["OPEN","DONE"]}"#,
-                    ),
+                    __avro::Piece::Text(r#"{"type":"enum","name":"Status""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(r#","symbols":["OPEN","DONE"]}"#),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"com.example.Status","type":"enum","symbols":["OPEN","DONE"]}"#,
                     ),
                 ],
             };
             #[automatically_derived]
-            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Status {
-                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            unsafe impl __avro::DerivedSchema for Status {
+                const NODE: *const __avro::Node = &NODE;
             }
         };
         /// The Avro namespace `com.example.common`.
@@ -240,28 +232,25 @@ pub mod com {
                         Self { cents }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                static NODE: __avro::Node = __avro::Node {
                     full_name: "com.example.common.Money",
                     namespace: "com.example.common",
                     json: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Money""#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(r#"{"type":"record","name":"Money""#),
+                        __avro::Piece::Namespace,
+                        __avro::Piece::Text(
                             r#","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
                         ),
                     ],
                     canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(
                             r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#,
                         ),
                     ],
                 };
                 #[automatically_derived]
-                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
-                for Money {
-                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                unsafe impl __avro::DerivedSchema for Money {
+                    const NODE: *const __avro::Node = &NODE;
                 }
             };
             #[derive(
@@ -281,12 +270,12 @@ pub mod com {
                 use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Audit {
-                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                    const SCHEMA_JSON: &'static str = __avro::schema_json::<
                         Self,
                         618,
                         16,
                     >();
-                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                    const CANONICAL_FORM: &'static str = __avro::canonical_form::<
                         Self,
                         468,
                         16,
@@ -330,40 +319,31 @@ pub mod com {
                         Self { order }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                static NODE: __avro::Node = __avro::Node {
                     full_name: "com.example.common.Audit",
                     namespace: "com.example.common",
                     json: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Audit""#,
+                        __avro::Piece::Text(r#"{"type":"record","name":"Audit""#),
+                        __avro::Piece::Namespace,
+                        __avro::Piece::Text(r#","fields":[{"name":"order","type":"#),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::orders::Order>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#","fields":[{"name":"order","type":"#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::orders::Order,
-                            >(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        __avro::Piece::Text(r#"}]}"#),
                     ],
                     canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(
                             r#"{"name":"com.example.common.Audit","type":"record","fields":[{"name":"order","type":"#,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::orders::Order,
-                            >(),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::orders::Order>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        __avro::Piece::Text(r#"}]}"#),
                     ],
                 };
                 #[automatically_derived]
-                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
-                for Audit {
-                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                unsafe impl __avro::DerivedSchema for Audit {
+                    const NODE: *const __avro::Node = &NODE;
                 }
             };
         }
@@ -389,12 +369,12 @@ pub mod com {
                 use ::avdl2rs::__private as __avro;
                 #[automatically_derived]
                 impl ::avdl2rs::AvroSchema for Order {
-                    const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
+                    const SCHEMA_JSON: &'static str = __avro::schema_json::<
                         Self,
                         517,
                         16,
                     >();
-                    const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                    const CANONICAL_FORM: &'static str = __avro::canonical_form::<
                         Self,
                         381,
                         16,
@@ -450,72 +430,45 @@ pub mod com {
                         Self { total, customer, status }
                     }
                 }
-                static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+                static NODE: __avro::Node = __avro::Node {
                     full_name: "com.example.orders.Order",
                     namespace: "com.example.orders",
                     json: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"{"type":"record","name":"Order""#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(r#"{"type":"record","name":"Order""#),
+                        __avro::Piece::Namespace,
+                        __avro::Piece::Text(
                             r#","doc":"An order, referring to a type in another namespace.","fields":[{"name":"total","type":"#,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::common::Money,
-                            >(),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::common::Money>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"customer","type":"#,
+                        __avro::Piece::Text(r#"},{"name":"customer","type":"#),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::super::super::Customer>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::super::super::Customer,
-                            >(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"status","type":"#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::Status,
-                            >(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        __avro::Piece::Text(r#"},{"name":"status","type":"#),
+                        __avro::Piece::Type(__avro::NodeRef::of::<super::Status>()),
+                        __avro::Piece::Text(r#"}]}"#),
                     ],
                     canonical: &[
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
+                        __avro::Piece::Text(
                             r#"{"name":"com.example.orders.Order","type":"record","fields":[{"name":"total","type":"#,
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::common::Money,
-                            >(),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::common::Money>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"customer","type":"#,
+                        __avro::Piece::Text(r#"},{"name":"customer","type":"#),
+                        __avro::Piece::Type(
+                            __avro::NodeRef::of::<super::super::super::Customer>(),
                         ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::super::super::Customer,
-                            >(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(
-                            r#"},{"name":"status","type":"#,
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Type(
-                            ::avdl2rs::__private::derive_schema::NodeRef::of::<
-                                super::Status,
-                            >(),
-                        ),
-                        ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+                        __avro::Piece::Text(r#"},{"name":"status","type":"#),
+                        __avro::Piece::Type(__avro::NodeRef::of::<super::Status>()),
+                        __avro::Piece::Text(r#"}]}"#),
                     ],
                 };
                 #[automatically_derived]
-                unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema
-                for Order {
-                    const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+                unsafe impl __avro::DerivedSchema for Order {
+                    const NODE: *const __avro::Node = &NODE;
                 }
             };
         }

@@ -45,16 +45,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Primitives {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            669,
-            4,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            607,
-            4,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 669, 4>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 607, 4>();
         const FINGERPRINT: u64 = 17926940317692185095u64;
         const FULL_NAME: &'static str = "Primitives";
     }
@@ -185,26 +177,24 @@ const _: () = {
             }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Primitives",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Primitives""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Primitives""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Every primitive, and containers nested in containers.","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Primitives","type":"record","fields":[{"name":"nothing","type":"null"},{"name":"flag","type":"boolean"},{"name":"count","type":"int"},{"name":"total","type":"long"},{"name":"ratio","type":"float"},{"name":"precise","type":"double"},{"name":"blob","type":"bytes"},{"name":"label","type":"string"},{"name":"tags","type":{"type":"array","items":"string"}},{"name":"matrix","type":{"type":"array","items":{"type":"array","items":"long"}}},{"name":"index","type":{"type":"map","values":{"type":"array","items":{"type":"map","values":"int"}}}},{"name":"nothings","type":{"type":"array","items":"null"}}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Primitives {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Primitives {
+        const NODE: *const __avro::Node = &NODE;
     }
 };

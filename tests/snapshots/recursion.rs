@@ -94,35 +94,29 @@ const _: () = {
             Self { value, next }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "LinkedList",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"LinkedList""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"LinkedList""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<LinkedList>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<LinkedList>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<LinkedList>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for LinkedList {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for LinkedList {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -218,47 +212,37 @@ const _: () = {
             Self { children, by_name }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Tree",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Tree""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Tree""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Tree>()),
+            __avro::Piece::Text(
                 r#"}},{"name":"by_name","type":{"type":"map","values":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Tree>()),
+            __avro::Piece::Text(r#"}}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Tree>()),
+            __avro::Piece::Text(
                 r#"}},{"name":"by_name","type":{"type":"map","values":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Tree>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Tree>()),
+            __avro::Piece::Text(r#"}}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Tree {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Tree {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -292,16 +276,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Pong {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            213,
-            8,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            156,
-            8,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 213, 8>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 156, 8>();
         const FINGERPRINT: u64 = 566137595274729162u64;
         const FULL_NAME: &'static str = "Pong";
     }
@@ -353,35 +329,27 @@ const _: () = {
             Self { ping }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Pong",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Pong""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","fields":[{"name":"ping","type":["null","#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Text(r#"{"type":"record","name":"Pong""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(r#","fields":[{"name":"ping","type":["null","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Ping>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Ping>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Ping>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Pong {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Pong {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -416,16 +384,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Ping {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            213,
-            8,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            156,
-            8,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 213, 8>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 156, 8>();
         const FINGERPRINT: u64 = 10457350989108669471u64;
         const FULL_NAME: &'static str = "Ping";
     }
@@ -480,35 +440,29 @@ const _: () = {
             Self { pong }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Ping",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Ping""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Ping""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Pong>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Pong>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Pong>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Ping {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Ping {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -543,16 +497,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Sum {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            231,
-            8,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            183,
-            8,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 231, 8>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 183, 8>();
         const FINGERPRINT: u64 = 17308974690536948895u64;
         const FULL_NAME: &'static str = "Sum";
     }
@@ -597,47 +543,31 @@ const _: () = {
             Self { left, right }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Sum",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Sum""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","fields":[{"name":"left","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"},{"name":"right","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+            __avro::Piece::Text(r#"{"type":"record","name":"Sum""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(r#","fields":[{"name":"left","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#"},{"name":"right","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#"}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"},{"name":"right","type":"#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#"},{"name":"right","type":"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#"}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Sum {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Sum {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -672,16 +602,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Expr {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            232,
-            8,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            184,
-            8,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 232, 8>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 184, 8>();
         const FINGERPRINT: u64 = 10542686897609712496u64;
         const FULL_NAME: &'static str = "Expr";
     }
@@ -723,43 +645,33 @@ const _: () = {
             Self { node }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Expr",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Expr""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Expr""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Sum>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Sum>()),
+            __avro::Piece::Text(r#"]}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Expr {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Expr {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -856,34 +768,26 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            __avro::Piece::Text(r#"["long","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Sum>()),
+            __avro::Piece::Text(r#"]"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["long","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Expr>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Sum>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            __avro::Piece::Text(r#"["long","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Expr>()),
+            __avro::Piece::Text(r#","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Sum>()),
+            __avro::Piece::Text(r#"]"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ExprNode {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for ExprNode {
+        const NODE: *const __avro::Node = &NODE;
     }
 };

@@ -77,27 +77,25 @@ pub mod r#match {
                     )
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static NODE: __avro::Node = __avro::Node {
                 full_name: "match.self.enum",
                 namespace: "match.self",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"enum","name":"enum""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(r#"{"type":"enum","name":"enum""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(
                         r#","symbols":["Self","type","None","Some","lower"]}"#,
                     ),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"match.self.enum","type":"enum","symbols":["Self","type","None","Some","lower"]}"#,
                     ),
                 ],
             };
             #[automatically_derived]
-            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Enum {
-                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            unsafe impl __avro::DerivedSchema for Enum {
+                const NODE: *const __avro::Node = &NODE;
             }
         };
         #[derive(
@@ -157,27 +155,23 @@ pub mod r#match {
                     Self { vec }
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static NODE: __avro::Node = __avro::Node {
                 full_name: "match.self.Box",
                 namespace: "match.self",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"Box""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#","fields":[{"name":"Vec","type":"string"}]}"#,
-                    ),
+                    __avro::Piece::Text(r#"{"type":"record","name":"Box""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(r#","fields":[{"name":"Vec","type":"string"}]}"#),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"match.self.Box","type":"record","fields":[{"name":"Vec","type":"string"}]}"#,
                     ),
                 ],
             };
             #[automatically_derived]
-            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Box {
-                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            unsafe impl __avro::DerivedSchema for Box {
+                const NODE: *const __avro::Node = &NODE;
             }
         };
         /// Names that are Rust keywords.
@@ -223,12 +217,8 @@ pub mod r#match {
             use ::avdl2rs::__private as __avro;
             #[automatically_derived]
             impl ::avdl2rs::AvroSchema for Type {
-                const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-                    Self,
-                    668,
-                    8,
-                >();
-                const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
+                const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 668, 8>();
+                const CANONICAL_FORM: &'static str = __avro::canonical_form::<
                     Self,
                     552,
                     8,
@@ -328,47 +318,33 @@ pub mod r#match {
                     }
                 }
             }
-            static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+            static NODE: __avro::Node = __avro::Node {
                 full_name: "match.self.type",
                 namespace: "match.self",
                 json: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"{"type":"record","name":"type""#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Namespace,
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(r#"{"type":"record","name":"type""#),
+                    __avro::Piece::Namespace,
+                    __avro::Piece::Text(
                         r#","doc":"Names that are Rust keywords.\n\n```\nnot a doctest\n```\nSee [link] and <html> and *stars*.","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int","aliases":["old_name"]},{"name":"Option","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"},{"name":"Result","type":["null","#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+                    __avro::Piece::Type(__avro::NodeRef::of::<Enum>()),
+                    __avro::Piece::Text(r#"},{"name":"Result","type":["null","#),
+                    __avro::Piece::Type(__avro::NodeRef::of::<Box>()),
+                    __avro::Piece::Text(r#"]}]}"#),
                 ],
                 canonical: &[
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
+                    __avro::Piece::Text(
                         r#"{"name":"match.self.type","type":"record","fields":[{"name":"type","type":"string"},{"name":"self","type":"int"},{"name":"Self","type":"int"},{"name":"super","type":"int"},{"name":"crate","type":"int"},{"name":"fn","type":"int"},{"name":"async","type":"int"},{"name":"_","type":"int"},{"name":"camelCase","type":"int"},{"name":"Option","type":"#,
                     ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Enum>(),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(
-                        r#"},{"name":"Result","type":["null","#,
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Type(
-                        ::avdl2rs::__private::derive_schema::NodeRef::of::<Box>(),
-                    ),
-                    ::avdl2rs::__private::derive_schema::Piece::Text(r#"]}]}"#),
+                    __avro::Piece::Type(__avro::NodeRef::of::<Enum>()),
+                    __avro::Piece::Text(r#"},{"name":"Result","type":["null","#),
+                    __avro::Piece::Type(__avro::NodeRef::of::<Box>()),
+                    __avro::Piece::Text(r#"]}]}"#),
                 ],
             };
             #[automatically_derived]
-            unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Type {
-                const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+            unsafe impl __avro::DerivedSchema for Type {
+                const NODE: *const __avro::Node = &NODE;
             }
         };
     }

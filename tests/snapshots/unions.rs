@@ -73,27 +73,25 @@ const _: () = {
             Self { x, y }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Point",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Point""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Point""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
             ),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Point {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Point {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -165,27 +163,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Colour",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"enum","name":"Colour""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#","symbols":["RED","GREEN"]}"#,
-            ),
+            __avro::Piece::Text(r#"{"type":"enum","name":"Colour""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(r#","symbols":["RED","GREEN"]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#,
             ),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Colour {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Colour {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -225,16 +219,8 @@ const _: () = {
     use ::avdl2rs::__private as __avro;
     #[automatically_derived]
     impl ::avdl2rs::AvroSchema for Shapes {
-        const SCHEMA_JSON: &'static str = ::avdl2rs::__private::derive_schema::schema_json::<
-            Self,
-            714,
-            8,
-        >();
-        const CANONICAL_FORM: &'static str = ::avdl2rs::__private::derive_schema::canonical_form::<
-            Self,
-            684,
-            8,
-        >();
+        const SCHEMA_JSON: &'static str = __avro::schema_json::<Self, 714, 8>();
+        const CANONICAL_FORM: &'static str = __avro::canonical_form::<Self, 684, 8>();
         const FINGERPRINT: u64 = 1123572527515026941u64;
         const FULL_NAME: &'static str = "Shapes";
     }
@@ -354,75 +340,49 @@ const _: () = {
             }
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "Shapes",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"{"type":"record","name":"Shapes""#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Namespace,
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(r#"{"type":"record","name":"Shapes""#),
+            __avro::Piece::Namespace,
+            __avro::Piece::Text(
                 r#","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"]},{"name":"multi","type":["int","string","#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]},{"name":"multi","type":["int","string","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(
                 r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Colour>()),
+            __avro::Piece::Text(
                 r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"]}},{"name":"only_branch","type":["float"]}]}"#,
-            ),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]}},{"name":"only_branch","type":["float"]}]}"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Text(
                 r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"]},{"name":"multi","type":["int","string","#,
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]},{"name":"multi","type":["int","string","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(
                 r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Colour>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
+            __avro::Piece::Type(__avro::NodeRef::of::<Colour>()),
+            __avro::Piece::Text(
                 r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
             ),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#"]}},{"name":"only_branch","type":["float"]}]}"#,
-            ),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]}},{"name":"only_branch","type":["float"]}]}"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for Shapes {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for Shapes {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -518,31 +478,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#",{"type":"array","items":"double"}]"#,
-            ),
+            __avro::Piece::Text(r#"["int","string","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#",{"type":"array","items":"double"}]"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["int","string","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(
-                r#",{"type":"array","items":"double"}]"#,
-            ),
+            __avro::Piece::Text(r#"["int","string","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#",{"type":"array","items":"double"}]"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesMulti {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for ShapesMulti {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -769,27 +721,23 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "",
         namespace: "",
         json: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            __avro::Piece::Text(r#"["bytes","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]"#),
         ],
         canonical: &[
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"["bytes","#),
-            ::avdl2rs::__private::derive_schema::Piece::Type(
-                ::avdl2rs::__private::derive_schema::NodeRef::of::<Point>(),
-            ),
-            ::avdl2rs::__private::derive_schema::Piece::Text(r#"]"#),
+            __avro::Piece::Text(r#"["bytes","#),
+            __avro::Piece::Type(__avro::NodeRef::of::<Point>()),
+            __avro::Piece::Text(r#"]"#),
         ],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesInMapValue {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for ShapesInMapValue {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
 #[allow(
@@ -860,14 +808,14 @@ const _: () = {
             )
         }
     }
-    static NODE: ::avdl2rs::__private::derive_schema::Node = ::avdl2rs::__private::derive_schema::Node {
+    static NODE: __avro::Node = __avro::Node {
         full_name: "",
         namespace: "",
-        json: &[::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#)],
-        canonical: &[::avdl2rs::__private::derive_schema::Piece::Text(r#"["float"]"#)],
+        json: &[__avro::Piece::Text(r#"["float"]"#)],
+        canonical: &[__avro::Piece::Text(r#"["float"]"#)],
     };
     #[automatically_derived]
-    unsafe impl ::avdl2rs::__private::derive_schema::DerivedSchema for ShapesOnlyBranch {
-        const NODE: *const ::avdl2rs::__private::derive_schema::Node = &NODE;
+    unsafe impl __avro::DerivedSchema for ShapesOnlyBranch {
+        const NODE: *const __avro::Node = &NODE;
     }
 };
