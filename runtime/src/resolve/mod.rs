@@ -63,6 +63,7 @@ use crate::{AvroDecode, AvroSchema};
 mod compile;
 mod consumer;
 mod default;
+mod flat;
 mod program;
 mod run;
 
@@ -131,6 +132,9 @@ pub struct ResolutionPlan {
 thread_local! {
     /// The translation buffer, reused between messages of one thread.
     static BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The output room of flat translations ([`flat::Flat`]), reused between messages of one
+    /// thread: its length only grows (up to [`KEPT_BUFFER`]), so it is zeroed only then.
+    static ROOM: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Buffers larger than this are dropped after use rather than kept for the next message.
@@ -251,6 +255,9 @@ impl ResolutionPlan {
         if let Some(rest) = &program.in_place {
             return decode_in_place(program, rest, bytes);
         }
+        if let Some(flat) = &program.flat {
+            return decode_flat(program, flat, bytes);
+        }
         let mut buffer = BUFFER.take();
         buffer.clear();
         let result = match run::translate(program, bytes, &mut buffer) {
@@ -277,6 +284,43 @@ fn decode_in_place<T: AvroDecode>(
     let value = T::decode(&mut reader).map_err(ResolveError::Decode)?;
     run::pass_rest(program, rest, &mut reader).map_err(ResolveError::Translate)?;
     Ok(value)
+}
+
+/// Decodes a `T` from the translation of a flat top-level record ([`flat::Flat`]), written
+/// on the stack when it fits [`STACK_ROOM`], else in a reused thread-local buffer.
+fn decode_flat<T: AvroDecode>(
+    program: &program::Program,
+    flat: &flat::Flat,
+    bytes: &[u8],
+) -> Result<T, ResolveError> {
+    let needed = flat.room(bytes.len());
+    if needed <= STACK_ROOM {
+        return decode_translated(program, flat, bytes, &mut [0; STACK_ROOM]);
+    }
+    let mut room = ROOM.take();
+    if room.len() < needed {
+        room.resize(needed, 0);
+    }
+    let result = decode_translated(program, flat, bytes, &mut room);
+    if room.len() <= KEPT_BUFFER {
+        ROOM.set(room);
+    }
+    result
+}
+
+/// The output room of a flat translation small enough to be on the stack.
+const STACK_ROOM: usize = 256;
+
+fn decode_translated<T: AvroDecode>(
+    program: &program::Program,
+    flat: &flat::Flat,
+    bytes: &[u8],
+    room: &mut [u8],
+) -> Result<T, ResolveError> {
+    match flat.translate(program, bytes, room) {
+        Ok(translated) => wire::decode_body(translated).map_err(ResolveError::Decode),
+        Err(e) => Err(ResolveError::Translate(e)),
+    }
 }
 
 /// A cache of resolution plans, keyed by the fingerprints of writer and reader schema (and
