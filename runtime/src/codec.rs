@@ -676,9 +676,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips an `int` or a `long` (a varint), checked like [`Self::read_long`]. Where eight
-    /// bytes are left, the varint's end is found in all of them at once
-    /// ([`short_varint_end`]); longer varints and the last bytes of the input take the byte
-    /// loop.
+    /// bytes are left, the varint's end is found in all of them at once: the first byte
+    /// without the continuation bit, which ends a varint of at most eight bytes (56 bits,
+    /// always valid). Longer varints and the last bytes of the input take the byte loop.
     #[inline]
     pub fn skip_long(&mut self) -> Result<(), DecodeError> {
         if let Some(end) = short_varint_end(self.bytes, self.pos) {
@@ -688,9 +688,9 @@ impl<'a> Reader<'a> {
         self.read_varint().map(drop)
     }
 
-    /// Skips `bytes` or a `string` (without checking UTF-8). A length of one byte whose bytes
-    /// are all there is handled inline ([`short_bytes_end`]); other lengths and every error
-    /// take [`Self::read_length`].
+    /// Skips `bytes` or a `string` (without checking UTF-8). A length of one byte (up to 63)
+    /// whose bytes are all there is handled inline; other lengths and every error take
+    /// [`Self::read_length`].
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
         if let Some(end) = short_bytes_end(self.bytes, self.pos) {
@@ -734,9 +734,9 @@ impl<'a> Reader<'a> {
 }
 
 /// Where the varint that starts at `pos` of `bytes` ends, found in the eight bytes from `pos`
-/// at once: after the first byte without the continuation bit, which ends a varint of at
-/// most eight bytes (56 bits, always valid). `None` where fewer than eight bytes are left or
-/// the varint is longer: [`Reader::skip_long`] then reads it byte by byte.
+/// at once ([`Reader::skip_long`] says how), for the skip and for a caller that keeps its
+/// position outside a [`Reader`]. `None` where fewer than eight bytes are left or the varint
+/// is longer: the reader then reads it byte by byte.
 #[inline(always)]
 pub(crate) fn short_varint_end(bytes: &[u8], pos: usize) -> Option<usize> {
     let word = bytes.get(pos..)?.first_chunk::<8>()?;
@@ -745,8 +745,9 @@ pub(crate) fn short_varint_end(bytes: &[u8], pos: usize) -> Option<usize> {
 }
 
 /// Where the `bytes`/`string` value that starts at `pos` of `bytes` ends, when its length
-/// takes one byte (up to 63) and its bytes are all there; `None` otherwise, and
-/// [`Reader::skip_bytes`] then reads the length in full and reports what is wrong.
+/// takes one byte (up to 63) and its bytes are all there, for [`Reader::skip_bytes`] and for a
+/// caller that keeps its position outside a [`Reader`]; `None` otherwise, and the reader then
+/// reads the length in full and reports what is wrong.
 #[inline(always)]
 pub(crate) fn short_bytes_end(bytes: &[u8], pos: usize) -> Option<usize> {
     let rest = bytes.get(pos..)?;

@@ -26,7 +26,7 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
     let mut program = compiler.program;
     program.root = root;
     program.in_place = in_place(&program.ops[root]);
-    if let Op::Record(RecordOp::InOrder(steps)) = &program.ops[root] {
+    if let (None, Op::Record(RecordOp::InOrder(steps))) = (&program.in_place, &program.ops[root]) {
         program.flat = Flat::new(steps);
     }
     Ok(program)

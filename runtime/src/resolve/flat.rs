@@ -3,11 +3,16 @@
 //! order are already replaced by their fields' steps when the plan is compiled).
 //!
 //! Such a record's translation is at most a constant number of bytes longer than the
-//! writer's ([`Flat::growth`]), so it is written into a slice sized once per message rather
-//! than a growing `Vec`, with no capacity check and no size limit per write, and runs of up
-//! to [`WORD`] bytes are copied as one fixed-width store rather than by a call to `memcpy`,
-//! which costs more than the copy for the few bytes a field takes. On a small record that is
-//! most of the translation's cost.
+//! writer's ([`Flat::room`]), so it is written into a slice sized once per message (on the
+//! stack for small messages) rather than a growing `Vec`, with no size limit to check per
+//! default; runs of up to [`WORD`] bytes are copied as one fixed-width store rather than by
+//! a call to `memcpy`, which costs more than the copy for the few bytes a field takes; and
+//! the read position is a local, so that the common short values are passed over without
+//! the [`Reader`] (whose state lives in memory). On a small record these were most of what
+//! the general step interpreter ([`super::run`]) spends beyond reading the values.
+//!
+//! Errors stay those of the general path, at the same offsets: every value that is not the
+//! common short case, and every error, is left to the [`Reader`], moved to the position.
 
 use super::program::{Pass, Program, Promotion, Step};
 use super::run::{skip_value, MIN_OUTPUT_LIMIT};
@@ -97,10 +102,6 @@ impl Flat {
 
     /// Translates `input` (one whole writer value) into `out`, which has at least
     /// [`Flat::room`] bytes, and returns the translated bytes.
-    ///
-    /// The position in the input is a local, and kept values are passed over without the
-    /// [`Reader`], whose state lives in memory: it only takes over where a value is not the
-    /// common short case, and for every error, so errors and bounds are the reader's own.
     pub(crate) fn translate<'o>(
         &self,
         program: &Program,

@@ -10,6 +10,9 @@
 //! have the same canonical form the bytes are decoded directly, and when the reader's fields
 //! are the writer's first ones, encoded alike (the writer has only added fields at the end),
 //! the reader decodes the writer's bytes in place and the plan then passes over the rest.
+//! A top-level record whose fields need no nested translation (kept, dropped, promoted or
+//! defaulted, also inside nested records read in order) is translated by a shorter path of
+//! its own, into a buffer sized once.
 //!
 //! A writer schema the reader cannot read is refused when the plan is built, with the
 //! report of [`crate::compat::can_read`], never turned into wrong values.
@@ -311,6 +314,7 @@ fn decode_flat<T: AvroDecode>(
 /// The output room of a flat translation small enough to be on the stack.
 const STACK_ROOM: usize = 256;
 
+#[inline(always)]
 fn decode_translated<T: AvroDecode>(
     program: &program::Program,
     flat: &flat::Flat,

@@ -19,7 +19,8 @@ pub(crate) struct Program {
     /// top-level record's fields are kept, then only dropped): the reader type decodes the
     /// writer's bytes in place, and then passes over these writer values, which it lacks.
     pub(crate) in_place: Option<Vec<Pass>>,
-    /// `Some` when the top-level value is a flat record, translated by [`Flat::translate`].
+    /// `Some` when the top-level value is a record whose steps need no nested translation
+    /// (and the plan cannot decode in place): it is translated by [`Flat::translate`].
     pub(crate) flat: Option<Flat>,
 }
 
