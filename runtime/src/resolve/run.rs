@@ -73,11 +73,7 @@ pub(crate) fn pass_rest(
     rest: &[Pass],
     reader: &mut Reader<'_>,
 ) -> Result<(), DecodeError> {
-    let mut run = Run {
-        program,
-        input: &[],
-        limit: 0,
-    };
+    let mut run = Run::passing(program);
     for &pass in rest {
         run.pass(pass, reader)?;
     }
@@ -90,18 +86,24 @@ pub(crate) fn skip_value(
     skip: SkipId,
     reader: &mut Reader<'_>,
 ) -> Result<(), DecodeError> {
-    let mut run = Run {
-        program,
-        input: &[],
-        limit: 0,
-    };
-    run.skip(skip, reader)
+    Run::passing(program).skip(skip, reader)
 }
 
 struct Run<'p, 'i> {
     program: &'p Program,
     input: &'i [u8],
     limit: usize,
+}
+
+impl<'p> Run<'p, '_> {
+    /// A run that only passes over values: it copies and writes nothing.
+    fn passing(program: &'p Program) -> Self {
+        Run {
+            program,
+            input: &[],
+            limit: 0,
+        }
+    }
 }
 
 impl<'i> Run<'_, 'i> {
