@@ -235,6 +235,14 @@ impl<'a> Reader<'a> {
         self.pos
     }
 
+    /// Moves to `pos` of the input (its end, if `pos` is past it), for a caller that passes
+    /// over values on its own ([`short_varint_end`], [`short_bytes_end`]) and leaves the rest,
+    /// and every error, to the reader.
+    #[inline]
+    pub(crate) fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.bytes.len());
+    }
+
     /// The number of bytes not read yet.
     #[inline]
     pub fn remaining(&self) -> usize {
@@ -245,6 +253,12 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.remaining() == 0
+    }
+
+    /// The whole input, read or not.
+    #[inline]
+    pub(crate) fn input(&self) -> &'a [u8] {
+        self.bytes
     }
 
     /// The bytes not read yet.
@@ -667,12 +681,9 @@ impl<'a> Reader<'a> {
     /// always valid). Longer varints and the last bytes of the input take the byte loop.
     #[inline]
     pub fn skip_long(&mut self) -> Result<(), DecodeError> {
-        if let Some(word) = self.rest().first_chunk::<8>() {
-            let ends = !u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
-            if ends != 0 {
-                self.pos += ends.trailing_zeros() as usize / 8 + 1;
-                return Ok(());
-            }
+        if let Some(end) = short_varint_end(self.bytes, self.pos) {
+            self.pos = end;
+            return Ok(());
         }
         self.read_varint().map(drop)
     }
@@ -682,13 +693,9 @@ impl<'a> Reader<'a> {
     /// [`Self::read_length`].
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
-        if let Some(&first) = self.rest().first() {
-            // A one-byte varint with the sign bit clear: a length of `first / 2`.
-            let len = usize::from(first >> 1);
-            if first & 0x81 == 0 && len < self.remaining() {
-                self.pos += 1 + len;
-                return Ok(());
-            }
+        if let Some(end) = short_bytes_end(self.bytes, self.pos) {
+            self.pos = end;
+            return Ok(());
         }
         let len = self.read_length()?;
         // `read_length` checked the length against the input left.
@@ -724,6 +731,30 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// Where the varint that starts at `pos` of `bytes` ends, found in the eight bytes from `pos`
+/// at once ([`Reader::skip_long`] says how), for the skip and for a caller that keeps its
+/// position outside a [`Reader`]. `None` where fewer than eight bytes are left or the varint
+/// is longer: the reader then reads it byte by byte.
+#[inline(always)]
+pub(crate) fn short_varint_end(bytes: &[u8], pos: usize) -> Option<usize> {
+    let word = bytes.get(pos..)?.first_chunk::<8>()?;
+    let ends = !u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+    (ends != 0).then(|| pos + ends.trailing_zeros() as usize / 8 + 1)
+}
+
+/// Where the `bytes`/`string` value that starts at `pos` of `bytes` ends, when its length
+/// takes one byte (up to 63) and its bytes are all there, for [`Reader::skip_bytes`] and for a
+/// caller that keeps its position outside a [`Reader`]; `None` otherwise, and the reader then
+/// reads the length in full and reports what is wrong.
+#[inline(always)]
+pub(crate) fn short_bytes_end(bytes: &[u8], pos: usize) -> Option<usize> {
+    let rest = bytes.get(pos..)?;
+    let &first = rest.first()?;
+    // A one-byte varint with the sign bit clear: a length of `first / 2`.
+    let len = usize::from(first >> 1);
+    (first & 0x81 == 0 && len < rest.len()).then(|| pos + 1 + len)
 }
 
 /// The most memory an array reserves ahead of the items it has read: a block count is

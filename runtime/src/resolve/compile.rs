@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::default::encode_default;
+use super::flat::Flat;
 use super::program::{
     Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
 };
@@ -25,6 +26,9 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
     let mut program = compiler.program;
     program.root = root;
     program.in_place = in_place(&program.ops[root]);
+    if let (None, Op::Record(RecordOp::InOrder(steps))) = (&program.in_place, &program.ops[root]) {
+        program.flat = Flat::new(steps);
+    }
     Ok(program)
 }
 

@@ -20,10 +20,13 @@ use crate::codec::{self, Reader};
 use crate::error::DecodeError;
 
 /// The most bytes a translation of `input_len` input bytes may produce: 64 times the input,
-/// and at least 16 MiB.
+/// and at least [`MIN_OUTPUT_LIMIT`].
 pub(crate) fn output_limit(input_len: usize) -> usize {
-    input_len.saturating_mul(64).max(16 << 20)
+    input_len.saturating_mul(64).max(MIN_OUTPUT_LIMIT)
 }
+
+/// The output limit of a short input: 16 MiB.
+pub(crate) const MIN_OUTPUT_LIMIT: usize = 16 << 20;
 
 /// Translates `input` (one whole writer value) into `out` with `program`.
 pub(crate) fn translate(
@@ -70,21 +73,37 @@ pub(crate) fn pass_rest(
     rest: &[Pass],
     reader: &mut Reader<'_>,
 ) -> Result<(), DecodeError> {
-    let mut run = Run {
-        program,
-        input: &[],
-        limit: 0,
-    };
+    let mut run = Run::passing(program);
     for &pass in rest {
         run.pass(pass, reader)?;
     }
     reader.finish()
 }
 
+/// Passes over one writer value of kind `skip`.
+pub(crate) fn skip_value(
+    program: &Program,
+    skip: SkipId,
+    reader: &mut Reader<'_>,
+) -> Result<(), DecodeError> {
+    Run::passing(program).skip(skip, reader)
+}
+
 struct Run<'p, 'i> {
     program: &'p Program,
     input: &'i [u8],
     limit: usize,
+}
+
+impl<'p> Run<'p, '_> {
+    /// A run that only passes over values: it copies and writes nothing.
+    fn passing(program: &'p Program) -> Self {
+        Run {
+            program,
+            input: &[],
+            limit: 0,
+        }
+    }
 }
 
 impl<'i> Run<'_, 'i> {

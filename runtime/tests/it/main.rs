@@ -22,6 +22,7 @@ mod logical_time;
 mod logical_values;
 mod resolve_apache;
 mod resolve_decode;
+mod resolve_flat;
 mod resolve_hostile;
 mod resolve_steps;
 mod subject_names;
