@@ -29,13 +29,42 @@ const fn build_table() -> [u64; 256] {
 ///
 /// Single-object encoding writes it as 8 little-endian bytes.
 pub const fn rabin_fingerprint(bytes: &[u8]) -> u64 {
-    let mut fp = EMPTY;
-    let mut i = 0;
-    while i < bytes.len() {
-        fp = (fp >> 8) ^ TABLE[((fp ^ bytes[i] as u64) & 0xff) as usize];
-        i += 1;
+    Rabin::new().update(bytes).finish()
+}
+
+/// The CRC-64-AVRO fingerprint of a text fed in parts, so that a text assembled from pieces
+/// is fingerprinted without being joined first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rabin(u64);
+
+impl Rabin {
+    /// The state before any byte.
+    pub const fn new() -> Self {
+        Rabin(EMPTY)
     }
-    fp
+
+    /// The state after `bytes` more.
+    #[must_use]
+    pub const fn update(self, bytes: &[u8]) -> Self {
+        let mut fp = self.0;
+        let mut i = 0;
+        while i < bytes.len() {
+            fp = (fp >> 8) ^ TABLE[((fp ^ bytes[i] as u64) & 0xff) as usize];
+            i += 1;
+        }
+        Rabin(fp)
+    }
+
+    /// The fingerprint of the bytes fed so far.
+    pub const fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Rabin {
+    fn default() -> Self {
+        Rabin::new()
+    }
 }
 
 #[cfg(test)]
@@ -51,5 +80,17 @@ mod tests {
     fn usable_in_constants() {
         const FP: u64 = rabin_fingerprint(b"\"int\"");
         assert_eq!(FP, rabin_fingerprint("\"int\"".as_bytes()));
+    }
+
+    #[test]
+    fn a_text_fed_in_parts_has_the_fingerprint_of_the_whole() {
+        let text = br#"{"type":"fixed","name":"md5","size":16}"#;
+        for cut in 0..=text.len() {
+            let (a, b) = text.split_at(cut);
+            assert_eq!(
+                Rabin::new().update(a).update(b).finish(),
+                rabin_fingerprint(text)
+            );
+        }
     }
 }
