@@ -90,6 +90,47 @@ impl Rabin {
     pub const fn finish(self) -> u64 {
         self.0
     }
+
+    /// The state after the bytes fed to `self`, then those fed to `next` (from
+    /// [`Rabin::new`]), `next_len` of them: a text's fingerprint from those of its parts, in
+    /// time logarithmic in the length of the second.
+    #[must_use]
+    pub fn then(self, next: Rabin, next_len: usize) -> Self {
+        // The state is linear in the bytes and the state before them: `next` is what
+        // `next_len` bytes make of the initial state, so replacing that state by ours adds
+        // (our state + the initial one) carried through `next_len` zero bytes.
+        Rabin(times_x8n(self.0 ^ EMPTY, next_len) ^ next.0)
+    }
+}
+
+/// `state` carried through `n` zero bytes: the product of the polynomial `state` stands for
+/// and x^(8n), modulo the CRC's polynomial (bit 63 stands for x^0, bit 0 for x^63).
+fn times_x8n(state: u64, n: usize) -> u64 {
+    const ONE: u64 = 1 << 63;
+    let mut power = ONE;
+    let mut square = ONE >> 8; // x^8, one byte
+    let mut n = n;
+    while n > 0 {
+        if n & 1 == 1 {
+            power = multiply(power, square);
+        }
+        square = multiply(square, square);
+        n >>= 1;
+    }
+    multiply(state, power)
+}
+
+/// The product of two polynomials modulo the CRC's polynomial.
+fn multiply(a: u64, mut b: u64) -> u64 {
+    let mut product = 0;
+    for k in 0..64 {
+        if a & (1 << (63 - k)) != 0 {
+            product ^= b;
+        }
+        // b times x: one zero bit through the register.
+        b = (b >> 1) ^ (EMPTY & (b & 1).wrapping_neg());
+    }
+    product
 }
 
 /// Byte `n` (from the least significant) of `x`, as a table index.
@@ -139,6 +180,16 @@ mod tests {
                 bitwise(&text[..len]),
                 "{len}"
             );
+        }
+    }
+
+    #[test]
+    fn the_fingerprints_of_parts_make_the_whole() {
+        let text: Vec<u8> = (0..=255u8).rev().cycle().take(700).collect();
+        for cut in [0, 1, 7, 8, 9, 64, 255, 256, 300, 699, 700] {
+            let (a, b) = text.split_at(cut);
+            let whole = Rabin::new().update(a).then(Rabin::new().update(b), b.len());
+            assert_eq!(whole.finish(), rabin_fingerprint(&text), "{cut}");
         }
     }
 
