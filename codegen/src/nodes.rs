@@ -43,9 +43,8 @@ pub(crate) fn type_node(set: &SchemaSet, full_name: &str) -> Result<TypeNode, St
     })
 }
 
-/// The node texts of the schema `json`, whose named types (defined inline or referred to by
-/// name) are written by name, and the full names of those types in the order of their
-/// placeholders.
+/// The node texts of the schema `json`, and the full names of the named types it uses
+/// (defined inline or by name) in the order of their placeholders.
 fn node_texts(mut json: Json, namespace: Option<&str>) -> Result<(NodeText, Vec<String>), String> {
     let mut used = Vec::new();
     let mut defaults = Vec::new();
