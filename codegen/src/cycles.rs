@@ -71,14 +71,7 @@ fn mark(ty: &mut TypeRef, edges: &mut impl Iterator<Item = bool>) {
 /// included: the members of a strongly connected component of more than one type, and the
 /// types that refer to themselves (Tarjan's algorithm, one walk over the graph).
 pub(crate) fn mark_recursive(defs: &mut [TypeDef]) {
-    let edges: Vec<Vec<TypeId>> = defs
-        .iter()
-        .map(|def| {
-            let mut targets = Vec::new();
-            def.members().for_each(|ty| all_targets(ty, &mut targets));
-            targets
-        })
-        .collect();
+    let edges = all_edges(defs);
     let mut walk = Components {
         edges: &edges,
         index: vec![None; defs.len()],
@@ -96,6 +89,38 @@ pub(crate) fn mark_recursive(defs: &mut [TypeDef]) {
     for (def, recursive) in defs.iter_mut().zip(walk.recursive) {
         def.recursive = recursive;
     }
+}
+
+/// By type: whether it reaches a type that `marked` holds `true` for (itself included),
+/// through any reference. One walk back along the references from the marked types.
+pub(crate) fn reaching(defs: &[TypeDef], marked: &[bool]) -> Vec<bool> {
+    let mut holders: Vec<Vec<TypeId>> = vec![Vec::new(); defs.len()];
+    for (id, targets) in all_edges(defs).into_iter().enumerate() {
+        for target in targets {
+            holders[target].push(id);
+        }
+    }
+    let mut reaching = marked.to_vec();
+    let mut pending: Vec<TypeId> = (0..defs.len()).filter(|&id| marked[id]).collect();
+    while let Some(id) = pending.pop() {
+        for &holder in &holders[id] {
+            if !std::mem::replace(&mut reaching[holder], true) {
+                pending.push(holder);
+            }
+        }
+    }
+    reaching
+}
+
+/// By type: every type it refers to, through any reference.
+fn all_edges(defs: &[TypeDef]) -> Vec<Vec<TypeId>> {
+    defs.iter()
+        .map(|def| {
+            let mut targets = Vec::new();
+            def.members().for_each(|ty| all_targets(ty, &mut targets));
+            targets
+        })
+        .collect()
 }
 
 /// Every generated type `ty` refers to, through arrays, maps and unions too.

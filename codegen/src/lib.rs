@@ -17,6 +17,7 @@
 //! (`render`), with the codec impls written by `avdl2rs-emit`, the emitter the `Avro`
 //! derive shares.
 
+mod assembly;
 pub mod builder;
 mod cycles;
 mod defaults;

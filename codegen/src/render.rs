@@ -10,6 +10,7 @@ use avdl2rs_schema::{Schema, SchemaSet};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
+use crate::assembly::NodeGraph;
 use crate::docs::doc_attrs;
 use crate::space::{DefKind, FieldDef, TypeDef, TypeId, TypeRef, TypeSpace};
 use crate::{Error, MapType, Options};
@@ -38,6 +39,10 @@ pub(crate) struct Renderer<'a> {
     /// The modules where a generated type takes the name of a prelude type the output uses
     /// (`String`, `Vec`, `Option`, `Box`), which there must be written with its full path.
     prelude_shadowed: HashSet<Vec<String>>,
+    /// The schema nodes of the named types.
+    nodes: NodeGraph,
+    /// By type: whether its schema holds a type taken from other generated code.
+    reaches_extern: Vec<bool>,
 }
 
 /// A module of the output: its items and its submodules by name.
@@ -80,7 +85,7 @@ impl<'a> Renderer<'a> {
             .iter()
             .map(|(avro, rust)| Ok((avro.clone(), path(rust, "extern path")?)))
             .collect::<Result<_, Error>>()?;
-        Ok(Renderer {
+        let mut renderer = Renderer {
             set,
             space,
             options,
@@ -99,7 +104,18 @@ impl<'a> Renderer<'a> {
                 .filter(|def| PRELUDE_TYPES.contains(&def.ident.as_str()))
                 .map(|def| def.module.clone())
                 .collect(),
-        })
+            nodes: NodeGraph::new(set),
+            reaches_extern: Vec::new(),
+        };
+        if !renderer.extern_paths.is_empty() {
+            let externs: Vec<bool> = space
+                .defs
+                .iter()
+                .map(|def| renderer.extern_type(def).is_some())
+                .collect();
+            renderer.reaches_extern = crate::cycles::reaching(&space.defs, &externs);
+        }
+        Ok(renderer)
     }
 
     /// The whole file: every type in its module. On failure, the errors of every type (up
@@ -453,27 +469,32 @@ impl<'a> Renderer<'a> {
     }
 
     fn schema_consts(&self, full_name: &str) -> Result<emit::SchemaConsts, Error> {
-        let json = self
-            .set
-            .named_to_json(full_name)
-            .ok_or_else(|| Error::Unsupported {
-                message: format!("type {full_name:?} is not registered"),
-            })?;
-        let named = self.set.get(full_name).expect("named_to_json found it");
-        let canonical_form = self.set.canonical_form(&Schema::named(named.name.clone()));
+        let measure = self
+            .nodes
+            .measure(full_name)
+            .map_err(|message| Error::Unsupported { message })?;
         // A schema holding other named types is assembled from the nodes, which hold each
         // type's text once; written out, the text of every type would be repeated in each
         // schema that embeds it. A type holding none is assembled too when that is shorter.
-        let named_types = emit::node::named_types(&json);
-        let schema_json = json.to_string();
-        let shorter = schema_json.len() + canonical_form.len() > ASSEMBLY_BYTES;
-        let assembled = (named_types > 1 || shorter) && !self.reaches_extern(full_name);
+        let shorter = measure.json_len + measure.canonical_len > ASSEMBLY_BYTES;
+        let texts = if (measure.named_types > 1 || shorter) && !self.reaches_extern(full_name) {
+            emit::SchemaTexts::Assembled {
+                json_len: measure.json_len,
+                canonical_len: measure.canonical_len,
+                capacity: emit::node::assembly_capacity(measure.named_types),
+            }
+        } else {
+            let named = self.set.get(full_name).expect("measured, so registered");
+            let schema_json = self.set.named_to_json(full_name).expect("registered");
+            emit::SchemaTexts::Written {
+                schema_json: schema_json.to_string(),
+                canonical_form: self.set.canonical_form(&Schema::named(named.name.clone())),
+            }
+        };
         Ok(emit::SchemaConsts {
-            schema_json,
-            fingerprint: avdl2rs_schema::fingerprint::rabin_fingerprint(canonical_form.as_bytes()),
-            canonical_form,
+            texts,
+            fingerprint: measure.fingerprint,
             full_name: full_name.to_string(),
-            assembled: assembled.then(|| emit::node::assembly_capacity(named_types)),
         })
     }
 
@@ -481,23 +502,16 @@ impl<'a> Renderer<'a> {
     /// node may write that type's schema with other docs or defaults than the schema here:
     /// such a schema keeps its texts written out, as computed here.
     fn reaches_extern(&self, full_name: &str) -> bool {
-        if self.extern_paths.is_empty() {
-            return false;
-        }
-        let mut seen = vec![false; self.space.defs.len()];
-        let mut pending: Vec<TypeId> = self.named_type(full_name).into_iter().collect();
-        while let Some(id) = pending.pop() {
-            if std::mem::replace(&mut seen[id], true) {
-                continue;
-            }
-            let def = &self.space.defs[id];
-            if self.extern_type(def).is_some() {
-                return true;
-            }
-            def.members()
-                .for_each(|ty| crate::cycles::all_targets(ty, &mut pending));
-        }
-        false
+        self.named_type(full_name)
+            .and_then(|id| self.reaches_extern.get(id).copied())
+            .unwrap_or(false)
+    }
+
+    /// The schema node of the named type `full_name`.
+    pub fn type_node(&self, full_name: &str) -> Result<&crate::nodes::TypeNode, Error> {
+        self.nodes
+            .node(full_name)
+            .map_err(|message| Error::Unsupported { message })
     }
 
     fn apache_avro_impl(&self, def: &TypeDef) -> Option<TokenStream> {

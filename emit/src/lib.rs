@@ -208,19 +208,35 @@ impl TimeKind {
 /// The schema facts a type's `AvroSchema` impl exposes, computed by the caller.
 #[derive(Debug, Clone)]
 pub struct SchemaConsts {
-    /// The full, standalone schema JSON.
-    pub schema_json: String,
-    /// The Parsing Canonical Form.
-    pub canonical_form: String,
+    /// How the texts are written.
+    pub texts: SchemaTexts,
     /// The CRC-64-AVRO fingerprint of the canonical form.
     pub fingerprint: u64,
     /// The full name.
     pub full_name: String,
-    /// Whether the texts are assembled at compile time from the type's schema node (see
-    /// [`node::assembled_texts`]) rather than written out: `Some` of the capacity the
-    /// assembly needs, for a type whose schema holds other named types, so that each type's
-    /// text is written once however many schemas embed it.
-    pub assembled: Option<usize>,
+}
+
+/// How a type's `SCHEMA_JSON` and `CANONICAL_FORM` are written.
+#[derive(Debug, Clone)]
+pub enum SchemaTexts {
+    /// Written out.
+    Written {
+        /// The full, standalone schema JSON.
+        schema_json: String,
+        /// The Parsing Canonical Form.
+        canonical_form: String,
+    },
+    /// Assembled at compile time from the type's schema node (see [`node::assembled_texts`]),
+    /// for a type whose schema holds other named types, so that each type's text is written
+    /// once however many schemas embed it.
+    Assembled {
+        /// The length in bytes of the full schema JSON.
+        json_len: usize,
+        /// The length in bytes of the Parsing Canonical Form.
+        canonical_len: usize,
+        /// The capacity the assembly needs (see [`node::assembly_capacity`]).
+        capacity: usize,
+    },
 }
 
 /// A record field: its Rust ident, its Avro name (used in error paths) and shape.
@@ -382,16 +398,21 @@ pub fn wrap_in_const(items: TokenStream) -> TokenStream {
 
 fn schema_impl(ident: &syn::Ident, s: &SchemaConsts, rt: &syn::Path) -> TokenStream {
     let SchemaConsts {
-        schema_json,
-        canonical_form,
+        texts,
         fingerprint,
         full_name,
-        assembled,
     } = s;
     let fingerprint = Literal::u64_suffixed(*fingerprint);
-    let (schema_json, canonical_form) = match assembled {
-        Some(capacity) => node::assembled_texts(schema_json, canonical_form, *capacity),
-        None => (
+    let (schema_json, canonical_form) = match texts {
+        SchemaTexts::Assembled {
+            json_len,
+            canonical_len,
+            capacity,
+        } => node::assembled_texts(*json_len, *canonical_len, *capacity),
+        SchemaTexts::Written {
+            schema_json,
+            canonical_form,
+        } => (
             raw_str(schema_json).into_token_stream(),
             raw_str(canonical_form).into_token_stream(),
         ),

@@ -247,12 +247,12 @@ pub fn node_items(
 
 /// The `SCHEMA_JSON` and `CANONICAL_FORM` values of a generated type (inside its
 /// `AvroSchema` impl), assembled from its node when a program reads them: calls of the
-/// runtime's `schema_json`/`canonical_form` with the lengths of `schema_json` and
-/// `canonical_form` and the capacity the assembly needs (see [`assembly_capacity`]), through
-/// the alias `__avro`.
+/// runtime's `schema_json`/`canonical_form` with the lengths of the two texts, `json_len`
+/// and `canonical_len`, and the capacity the assembly needs (see [`assembly_capacity`]),
+/// through the alias `__avro`.
 pub fn assembled_texts(
-    schema_json: &str,
-    canonical_form: &str,
+    json_len: usize,
+    canonical_len: usize,
     capacity: usize,
 ) -> (TokenStream, TokenStream) {
     let ds = quote!(__avro);
@@ -262,8 +262,8 @@ pub fn assembled_texts(
         quote!(#ds::#function::<Self, #len, #capacity>())
     };
     (
-        text(quote!(schema_json), schema_json.len()),
-        text(quote!(canonical_form), canonical_form.len()),
+        text(quote!(schema_json), json_len),
+        text(quote!(canonical_form), canonical_len),
     )
 }
 

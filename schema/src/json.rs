@@ -23,12 +23,29 @@ impl SchemaSet {
         let named = self.get(full_name)?;
         Some(JsonWriter::new(self).named(named, None))
     }
+
+    /// The definition of the named type `full_name` alone, every other named type it uses
+    /// written by name (a name of the null namespace inside another one as `.Name`), or
+    /// `None` when it is not registered: what [`Self::named_to_json`] writes with a name in
+    /// place of each nested definition, in the time of the type's own JSON rather than of
+    /// all the types it holds.
+    pub fn definition_to_json(&self, full_name: &str) -> Option<Value> {
+        let named = self.get(full_name)?;
+        Some(JsonWriter::by_name(self).named(named, None))
+    }
+
+    /// [`Self::to_json`] with every named type `schema` uses written by its full name.
+    pub fn to_json_by_name(&self, schema: &Schema) -> Value {
+        JsonWriter::by_name(self).schema(schema, None)
+    }
 }
 
 /// Writes schemas, remembering which named types it has already defined.
 pub(crate) struct JsonWriter<'a> {
     set: &'a SchemaSet,
     defined: HashSet<String>,
+    /// Whether every named type counts as defined already, except the one `named` writes.
+    by_name: bool,
 }
 
 impl<'a> JsonWriter<'a> {
@@ -36,12 +53,21 @@ impl<'a> JsonWriter<'a> {
         JsonWriter {
             set,
             defined: HashSet::new(),
+            by_name: false,
+        }
+    }
+
+    /// A writer that writes every named type it meets by name.
+    fn by_name(set: &'a SchemaSet) -> Self {
+        JsonWriter {
+            by_name: true,
+            ..JsonWriter::new(set)
         }
     }
 
     /// Whether the named type `full_name` has been written in full already.
     pub(crate) fn is_defined(&self, full_name: &str) -> bool {
-        self.defined.contains(full_name)
+        self.by_name || self.defined.contains(full_name)
     }
 
     /// `schema` inside a scope whose namespace is `namespace`.
@@ -79,6 +105,11 @@ impl<'a> JsonWriter<'a> {
     /// A use of a named type: its definition the first time, its name afterwards.
     fn reference(&mut self, name: &Name, namespace: Option<&str>) -> Value {
         match self.set.get(&name.full_name()) {
+            // Never defined in this text, a name of the null namespace inside another one
+            // would read as a name of that one: it takes a leading dot.
+            _ if self.by_name && name.namespace.is_none() && namespace.is_some() => {
+                format!(".{}", name.name).into()
+            }
             Some(named) if !self.is_defined(&name.full_name()) => self.named(named, namespace),
             _ => name.relative_to(namespace).into(),
         }

@@ -39,7 +39,7 @@ impl Name {
     /// How the Java tools spell a reference to this name from inside `enclosing_namespace`:
     /// the simple name when the namespaces agree (and the name is not a type keyword), else the
     /// full name.
-    pub(crate) fn relative_to(&self, enclosing_namespace: Option<&str>) -> String {
+    pub fn relative_to(&self, enclosing_namespace: Option<&str>) -> String {
         let same = self.namespace.is_some() && self.namespace.as_deref() == enclosing_namespace;
         if same && !AVRO_TYPE_NAMES.contains(&self.name.as_str()) {
             self.name.clone()

@@ -206,3 +206,34 @@ fn json_writing_keeps_everything_in_java_key_order() {
         json!({"type":"enum","name":"E","namespace":"other","symbols":["A"],"default":"A","p":true})
     );
 }
+
+/// A type's definition alone names the types it holds, even at their first use, so that it
+/// reads back as the same type once they are registered: a null-namespace type inside a
+/// namespace takes a leading dot, which the name rules read as the null namespace.
+#[test]
+fn a_definition_alone_names_the_types_it_holds() {
+    let mut set = SchemaSet::new();
+    let schema = json!({"type": "record", "name": "Order", "namespace": "shop", "fields": [
+        {"name": "plain", "type": {"type": "fixed", "name": "Plain", "namespace": "", "size": 1}},
+        {"name": "line", "type": {"type": "record", "name": "Line", "fields": [
+            {"name": "plain", "type": ".Plain"}]}},
+        {"name": "lines", "type": {"type": "array", "items": "Line"}},
+    ]});
+    set.parse_value(&schema).unwrap();
+    assert_eq!(
+        set.definition_to_json("shop.Order").unwrap(),
+        json!({"type": "record", "name": "Order", "namespace": "shop", "fields": [
+            {"name": "plain", "type": ".Plain"},
+            {"name": "line", "type": "Line"},
+            {"name": "lines", "type": {"type": "array", "items": "Line"}},
+        ]})
+    );
+    assert_eq!(set.definition_to_json("shop.Missing"), None);
+    let union = set
+        .parse_value(&json!(["null", "shop.Line", "Plain"]))
+        .unwrap();
+    assert_eq!(
+        set.to_json_by_name(&union),
+        json!(["null", "shop.Line", "Plain"])
+    );
+}
