@@ -80,7 +80,13 @@ impl Parsed {
         if let Some(fields) = full.get_mut("fields").and_then(Json::as_array_mut) {
             for (index, value) in defaults {
                 if let Some(Json::Object(field)) = fields.get_mut(*index) {
-                    field.insert("default".into(), value.clone());
+                    // Where the schema model writes it: after `doc`, or else after `type`, so
+                    // that an assembled text equals the one written out.
+                    let at = ["doc", "type"]
+                        .iter()
+                        .find_map(|key| field.keys().position(|k| k == key))
+                        .map_or(field.len(), |position| position + 1);
+                    field.shift_insert(at, "default".into(), value.clone());
                 }
             }
         }
@@ -384,5 +390,32 @@ mod tests {
             texts.json[2],
             Piece::Text(r#","fields":[{"name":"a","type":"int","default":3}]}"#.into())
         );
+    }
+
+    /// A default goes where the schema model writes it, before a field's other attributes,
+    /// so that a text assembled from the node equals the one written out.
+    #[test]
+    fn defaults_are_written_where_the_model_writes_them() {
+        let field = |default: Option<Json>| {
+            let mut field = json!({"name": "a", "type": "int", "doc": "A.", "order": "descending",
+                "aliases": ["b"], "x-unit": "cm"});
+            if let Some(default) = default {
+                field["default"] = default;
+            }
+            json!({"type": "record", "name": "R", "fields": [field]})
+        };
+        let mut set = SchemaSet::new();
+        let with_default = set.parse_value(&field(Some(json!(3)))).unwrap();
+        let model = set.to_json(&with_default).to_string();
+        let texts = parse(&field(None), 0).unwrap().texts(&[(0, json!(3))]);
+        let assembled: String = texts
+            .json
+            .iter()
+            .map(|piece| match piece {
+                Piece::Text(text) => text.as_str(),
+                _ => "",
+            })
+            .collect();
+        assert_eq!(assembled, model);
     }
 }

@@ -6,7 +6,9 @@
 //! Per type: apache-avro's Parsing Canonical Form of `SCHEMA_JSON` is `CANONICAL_FORM`
 //! (once apache-avro's known extras are taken out: it keeps `order`, `precision` and `scale`,
 //! and may write a primitive as `{"type": ...}`), our form is a fixed point of apache-avro's,
-//! and `FINGERPRINT` is apache-avro's CRC-64-AVRO of it.
+//! and `FINGERPRINT` is apache-avro's CRC-64-AVRO of it. And `SCHEMA_JSON` is the text our
+//! schema model writes for it, byte for byte, whether it is assembled from the types' nodes or
+//! written out.
 
 use apache_avro::rabin::Rabin;
 use apache_avro::Schema;
@@ -53,6 +55,26 @@ fn spec_form(apache_form: &str) -> String {
     value.to_string()
 }
 
+/// `SCHEMA_JSON` read by our schema model and written again is the same text: the keys of
+/// an assembled text are in the model's order, not only the same keys.
+fn model_text(case: &Case) -> Result<(), String> {
+    let json = deep_json(case.schema_json).map_err(|e| format!("not JSON: {e}"))?;
+    let mut set = avdl2rs_schema::SchemaSet::new();
+    set.parse_value(&json).map_err(|e| e.to_string())?;
+    let written = set
+        .named_to_json(case.full_name)
+        .ok_or("the type is not in its own schema")?
+        .to_string();
+    if written == case.schema_json {
+        Ok(())
+    } else {
+        Err(format!(
+            "SCHEMA_JSON differs from the model's text:\n  SCHEMA_JSON {}\n  model       {written}",
+            case.schema_json
+        ))
+    }
+}
+
 fn check(case: &Case) -> Result<(), String> {
     let schema = apache(case.schema_json)?;
     let raw = schema.canonical_form();
@@ -94,7 +116,16 @@ fn canonical_forms_and_fingerprints_match_apache_avro() {
     avdl2rs_tests::on_big_stack(check_every_case);
 }
 
+#[test]
+fn schema_json_is_the_text_the_schema_model_writes() {
+    avdl2rs_tests::on_big_stack(|| check_every(model_text));
+}
+
 fn check_every_case() {
+    check_every(check);
+}
+
+fn check_every(check: fn(&Case) -> Result<(), String>) {
     assert!(!CASES.is_empty(), "build.rs registered no generated type");
     let failures: Vec<String> = CASES
         .iter()
