@@ -689,8 +689,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips `bytes` or a `string` (without checking UTF-8). A length of one byte (up to 63)
-    /// whose bytes are all there is handled inline; other lengths and every error take
-    /// [`Self::read_length`].
+    /// whose bytes are all there is handled inline; other lengths and every error take the
+    /// length reader that [`Self::read_bytes`] uses, which checks the length against the input
+    /// left.
     #[inline]
     pub fn skip_bytes(&mut self) -> Result<(), DecodeError> {
         if let Some(end) = short_bytes_end(self.bytes, self.pos) {
