@@ -15,7 +15,7 @@
 //! common short case, and every error, is left to the [`Reader`], moved to the position.
 
 use super::program::{Pass, Program, Promotion, Step};
-use super::run::{skip_value, MIN_OUTPUT_LIMIT};
+use super::run::{promoted, skip_value, MIN_OUTPUT_LIMIT};
 use crate::codec::{short_bytes_end, short_varint_end, Reader};
 use crate::error::DecodeError;
 
@@ -124,7 +124,7 @@ impl Flat {
                 FlatStep::Promote(promotion) => {
                     out.copy(&input[kept..], at - kept)?;
                     reader.seek(at);
-                    promote(promotion, &mut reader, &mut out)?;
+                    out.put(promoted(promotion, &mut reader)?.bytes())?;
                     at = reader.position();
                     kept = at;
                 }
@@ -194,22 +194,6 @@ fn pass_with_reader(
         Pass::Value(skip) => skip_value(program, skip, reader),
     }?;
     Ok(reader.position())
-}
-
-/// Reads a writer number and writes it as the reader's wider type.
-#[inline(always)]
-fn promote(
-    promotion: Promotion,
-    reader: &mut Reader<'_>,
-    out: &mut Output<'_>,
-) -> Result<(), DecodeError> {
-    match promotion {
-        Promotion::IntToFloat => out.put(&(reader.read_int()? as f32).to_le_bytes()),
-        Promotion::IntToDouble => out.put(&f64::from(reader.read_int()?).to_le_bytes()),
-        Promotion::LongToFloat => out.put(&(reader.read_long()? as f32).to_le_bytes()),
-        Promotion::LongToDouble => out.put(&(reader.read_long()? as f64).to_le_bytes()),
-        Promotion::FloatToDouble => out.put(&f64::from(reader.read_float()?).to_le_bytes()),
-    }
 }
 
 /// The output of a flat translation: a slice with room for it, and the bytes written.

@@ -344,14 +344,43 @@ fn promote(
     reader: &mut Reader<'_>,
     out: &mut Vec<u8>,
 ) -> Result<(), DecodeError> {
-    match promotion {
-        Promotion::IntToFloat => codec::write_float(out, reader.read_int()? as f32),
-        Promotion::IntToDouble => codec::write_double(out, f64::from(reader.read_int()?)),
-        Promotion::LongToFloat => codec::write_float(out, reader.read_long()? as f32),
-        Promotion::LongToDouble => codec::write_double(out, reader.read_long()? as f64),
-        Promotion::FloatToDouble => codec::write_double(out, f64::from(reader.read_float()?)),
-    }
+    out.extend_from_slice(promoted(promotion, reader)?.bytes());
     Ok(())
+}
+
+/// A writer number in the reader's wider encoding: little-endian IEEE 754.
+pub(crate) enum Promoted {
+    Float([u8; 4]),
+    Double([u8; 8]),
+}
+
+impl Promoted {
+    /// The encoded number.
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &[u8] {
+        match self {
+            Promoted::Float(bytes) => bytes,
+            Promoted::Double(bytes) => bytes,
+        }
+    }
+}
+
+/// Reads a writer number as the reader's wider type: the conversion of every path that
+/// promotes.
+#[inline(always)]
+pub(crate) fn promoted(
+    promotion: Promotion,
+    reader: &mut Reader<'_>,
+) -> Result<Promoted, DecodeError> {
+    let float = |value: f32| Promoted::Float(value.to_le_bytes());
+    let double = |value: f64| Promoted::Double(value.to_le_bytes());
+    Ok(match promotion {
+        Promotion::IntToFloat => float(reader.read_int()? as f32),
+        Promotion::IntToDouble => double(f64::from(reader.read_int()?)),
+        Promotion::LongToFloat => float(reader.read_long()? as f32),
+        Promotion::LongToDouble => double(reader.read_long()? as f64),
+        Promotion::FloatToDouble => double(f64::from(reader.read_float()?)),
+    })
 }
 
 /// The error of a step that was never compiled, which a finished plan does not have.
