@@ -193,8 +193,7 @@ impl<'a> Renderer<'a> {
             .expect("extern types are named")
             .name
             .full_name();
-        let fingerprint =
-            proc_macro2::Literal::u64_suffixed(self.schema_consts(&full_name)?.fingerprint);
+        let fingerprint = proc_macro2::Literal::u64_suffixed(self.measure(&full_name)?.fingerprint);
         let message = format!("the extern type for {full_name} has another schema");
         Ok(quote! {
             const _: () = ::core::assert!(<#path as #rt::AvroSchema>::FINGERPRINT == #fingerprint, #message);
@@ -469,10 +468,7 @@ impl<'a> Renderer<'a> {
     }
 
     fn schema_consts(&self, full_name: &str) -> Result<emit::SchemaConsts, Error> {
-        let measure = self
-            .nodes
-            .measure(full_name)
-            .map_err(|message| Error::Unsupported { message })?;
+        let measure = self.measure(full_name)?;
         // A schema holding other named types is assembled from the nodes, which hold each
         // type's text once; written out, the text of every type would be repeated in each
         // schema that embeds it. A type holding none is assembled too when that is shorter.
@@ -505,6 +501,14 @@ impl<'a> Renderer<'a> {
         self.named_type(full_name)
             .and_then(|id| self.reaches_extern.get(id).copied())
             .unwrap_or(false)
+    }
+
+    /// The lengths, fingerprint and named-type count of the standalone schema of the named
+    /// type `full_name`, from its node: no text is written.
+    fn measure(&self, full_name: &str) -> Result<crate::assembly::Measure, Error> {
+        self.nodes
+            .measure(full_name)
+            .map_err(|message| Error::Unsupported { message })
     }
 
     /// The schema node of the named type `full_name`.
