@@ -209,12 +209,11 @@ pub fn node_items(
     texts: &NodeText,
     nested: &[Nested],
 ) -> Result<TokenStream, String> {
-    let ds = quote!(__avro);
     let mut statics = Vec::new();
     let mut refs = Vec::new();
     for (n, nested) in nested.iter().enumerate() {
         refs.push(match nested {
-            Nested::Type(ty) => quote!(#ds::NodeRef::of::<#ty>()),
+            Nested::Type(ty) => quote!(__avro::NodeRef::of::<#ty>()),
             Nested::Fixed(json) => {
                 let texts = parse(json, 0)?.texts(&[]);
                 let static_name = format_ident!("FIXED_{n}");
@@ -234,7 +233,7 @@ pub fn node_items(
                     &texts,
                     &[],
                 ));
-                quote!(#ds::NodeRef::from_static(&#static_name))
+                quote!(__avro::NodeRef::from_static(&#static_name))
             }
         });
     }
@@ -245,8 +244,8 @@ pub fn node_items(
         #node
         // SAFETY: `NODE` is a static.
         #[automatically_derived]
-        unsafe impl #ds::DerivedSchema for #ident {
-            const NODE: *const #ds::Node = &NODE;
+        unsafe impl __avro::DerivedSchema for #ident {
+            const NODE: *const __avro::Node = &NODE;
         }
     })
 }
@@ -261,11 +260,10 @@ pub fn assembled_texts(
     canonical_len: usize,
     capacity: usize,
 ) -> (TokenStream, TokenStream) {
-    let ds = quote!(__avro);
     let text = |function: TokenStream, len: usize| {
         let len = proc_macro2::Literal::usize_unsuffixed(len);
         let capacity = proc_macro2::Literal::usize_unsuffixed(capacity);
-        quote!(#ds::#function::<Self, #len, #capacity>())
+        quote!(__avro::#function::<Self, #len, #capacity>())
     };
     (
         text(quote!(schema_json), json_len),
@@ -302,25 +300,24 @@ fn node_static(
     texts: &NodeText,
     refs: &[TokenStream],
 ) -> TokenStream {
-    let ds = quote!(__avro);
     let pieces = |pieces: &[Piece]| {
         let pieces = pieces.iter().map(|piece| match piece {
             Piece::Text(text) => {
                 let text = crate::raw_str(text);
-                quote!(#ds::Piece::Text(#text))
+                quote!(__avro::Piece::Text(#text))
             }
             Piece::Nested(n) => {
                 let node = &refs[*n];
-                quote!(#ds::Piece::Type(#node))
+                quote!(__avro::Piece::Type(#node))
             }
-            Piece::Namespace => quote!(#ds::Piece::Namespace),
+            Piece::Namespace => quote!(__avro::Piece::Namespace),
         });
         quote!(&[#(#pieces),*])
     };
     let json = pieces(&texts.json);
     let canonical = pieces(&texts.canonical);
     quote! {
-        static #name: #ds::Node = #ds::Node {
+        static #name: __avro::Node = __avro::Node {
             full_name: #full_name,
             namespace: #namespace,
             json: #json,
