@@ -1,0 +1,284 @@
+//! [`TypedProducer`]: values (and keys) written by their encoders, then sent with rdkafka's
+//! `FutureProducer`; delivery reports as typed results.
+
+use std::error::Error;
+use std::future::Future;
+use std::marker::PhantomData;
+use std::sync::Arc;
+use std::time::Duration;
+
+use avdl2rs::{AvroEncode, AvroSchema, SubjectPart};
+use avdl2rs_registry::nonblocking::{Client, Serializer};
+use avdl2rs_registry::SerializerConfig;
+use rdkafka::config::ClientConfig;
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::message::{Header as KafkaHeader, OwnedHeaders};
+use rdkafka::producer::{DeliveryFuture, FutureProducer, FutureRecord};
+use rdkafka::util::Timeout;
+
+use crate::format::Encoder;
+use crate::message::{Header, Part};
+
+/// How long to wait before trying again to queue a message when librdkafka's queue is full
+/// (`queue.buffering.max.messages`): long enough to let deliveries drain it, short enough
+/// not to idle a fast link.
+const QUEUE_FULL_PAUSE: Duration = Duration::from_millis(2);
+
+/// Where and how one message is sent, beyond its topic, key and value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SendOptions {
+    /// Headers, in order.
+    pub headers: Vec<Header>,
+    /// The partition; by default the partitioner picks it from the key.
+    pub partition: Option<i32>,
+    /// The timestamp in milliseconds since the Unix epoch; by default, the time of sending.
+    pub timestamp: Option<i64>,
+}
+
+impl SendOptions {
+    /// No headers, the partitioner's partition, the time of sending.
+    pub fn new() -> Self {
+        SendOptions::default()
+    }
+
+    /// With one more header.
+    pub fn header(mut self, key: impl Into<String>, value: impl Into<Vec<u8>>) -> Self {
+        self.headers.push(Header::new(key, value));
+        self
+    }
+
+    /// To this partition.
+    pub fn partition(mut self, partition: i32) -> Self {
+        self.partition = Some(partition);
+        self
+    }
+
+    /// With this timestamp (milliseconds since the Unix epoch).
+    pub fn timestamp(mut self, millis: i64) -> Self {
+        self.timestamp = Some(millis);
+        self
+    }
+}
+
+/// Where the broker stored a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Delivered {
+    /// The partition.
+    pub partition: i32,
+    /// The offset in the partition.
+    pub offset: i64,
+    /// The message's timestamp, when the broker reports one.
+    pub timestamp: Option<i64>,
+}
+
+/// Why a message was not sent.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SendError {
+    /// The key or the value could not be written; nothing was sent.
+    #[error("cannot write the {}: {source}", part.as_str())]
+    Encode {
+        /// Which part.
+        part: Part,
+        /// The encoder's error.
+        source: Box<dyn Error + Send + Sync>,
+    },
+    /// The client could not queue the message, or the broker did not take it.
+    #[error("kafka: {0}")]
+    Kafka(#[from] KafkaError),
+}
+
+/// Produces messages whose value is a `V` and whose key is a `K`, written by the encoders
+/// `KE` and `VE` (by default the registry's serializers, Confluent-framed Avro under the
+/// topic's `-key` and `-value` subjects). Share it between tasks through an `Arc`: sending
+/// takes `&self`.
+///
+/// A key or value that cannot be written is a [`SendError::Encode`] before anything reaches
+/// the broker.
+pub struct TypedProducer<K: ?Sized, V: ?Sized, KE = Serializer<K>, VE = Serializer<V>> {
+    producer: FutureProducer,
+    key: KE,
+    value: VE,
+    _types: PhantomData<fn(&K, &V)>,
+}
+
+impl<K, V> TypedProducer<K, V>
+where
+    K: AvroSchema + AvroEncode + Sync,
+    V: AvroSchema + AvroEncode + Sync,
+{
+    /// A producer of Avro keys and values through the registry `client`, both as `config`
+    /// says except that keys go under key subjects (`<topic>-key` with the default
+    /// TopicNameStrategy).
+    pub fn avro(
+        kafka: &ClientConfig,
+        client: Arc<Client>,
+        config: SerializerConfig,
+    ) -> Result<Self, KafkaError> {
+        let key = SerializerConfig {
+            part: SubjectPart::Key,
+            ..config.clone()
+        };
+        let value = SerializerConfig {
+            part: SubjectPart::Value,
+            ..config
+        };
+        TypedProducer::new(
+            kafka,
+            Serializer::new(Arc::clone(&client), key),
+            Serializer::new(client, value),
+        )
+    }
+}
+
+impl<K, V, KE, VE> TypedProducer<K, V, KE, VE>
+where
+    K: ?Sized + Sync,
+    V: ?Sized + Sync,
+    KE: Encoder<K>,
+    VE: Encoder<V>,
+{
+    /// A producer with the librdkafka settings `kafka` (`bootstrap.servers` at least) writing
+    /// keys with `key` and values with `value`.
+    pub fn new(kafka: &ClientConfig, key: KE, value: VE) -> Result<Self, KafkaError> {
+        Ok(TypedProducer {
+            producer: kafka.create()?,
+            key,
+            value,
+            _types: PhantomData,
+        })
+    }
+
+    /// Sends `value` with `key` to `topic` and waits for the broker's acknowledgement.
+    pub async fn send(&self, topic: &str, key: &K, value: &V) -> Result<Delivered, SendError> {
+        self.send_with(topic, Some(key), value, SendOptions::new())
+            .await
+    }
+
+    /// Sends a message with the given options (`key` may be absent) and waits for the
+    /// broker's acknowledgement.
+    pub async fn send_with(
+        &self,
+        topic: &str,
+        key: Option<&K>,
+        value: &V,
+        options: SendOptions,
+    ) -> Result<Delivered, SendError> {
+        self.enqueue(topic, key, value, options).await?.await
+    }
+
+    /// Writes the message and queues it, returning once it is queued: the returned future
+    /// resolves with the delivery report. Queue many before awaiting their reports to keep
+    /// the link busy (awaiting each in turn costs a round trip per message).
+    pub async fn enqueue(
+        &self,
+        topic: &str,
+        key: Option<&K>,
+        value: &V,
+        options: SendOptions,
+    ) -> Result<impl Future<Output = Result<Delivered, SendError>> + Send + 'static, SendError>
+    {
+        let mut key_bytes = Vec::new();
+        if let Some(key) = key {
+            let written = self.key.encode(topic, key, &mut key_bytes).await;
+            written.map_err(|e| encode_error(Part::Key, e))?;
+        }
+        let mut payload = Vec::new();
+        let written = self.value.encode(topic, value, &mut payload).await;
+        written.map_err(|e| encode_error(Part::Value, e))?;
+        let delivery = self
+            .queue(topic, key.map(|_| key_bytes.as_slice()), &payload, &options)
+            .await?;
+        Ok(delivered(delivery))
+    }
+
+    /// Queues the written message, waiting while librdkafka's queue is full.
+    async fn queue(
+        &self,
+        topic: &str,
+        key: Option<&[u8]>,
+        payload: &[u8],
+        options: &SendOptions,
+    ) -> Result<DeliveryFuture, KafkaError> {
+        loop {
+            let record = record(topic, key, Some(payload), options);
+            match self.producer.send_result(record) {
+                Ok(delivery) => return Ok(delivery),
+                Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), _)) => {
+                    tokio::time::sleep(QUEUE_FULL_PAUSE).await;
+                }
+                Err((e, _)) => return Err(e),
+            }
+        }
+    }
+
+    /// Waits until every queued message is delivered or `timeout` has passed.
+    pub fn flush(&self, timeout: Duration) -> Result<(), KafkaError> {
+        use rdkafka::producer::Producer;
+        self.producer.flush(Timeout::After(timeout))
+    }
+
+    /// The rdkafka producer underneath, for what this type does not cover (transactions,
+    /// metadata).
+    pub fn inner(&self) -> &FutureProducer {
+        &self.producer
+    }
+}
+
+fn encode_error(part: Part, error: impl Error + Send + Sync + 'static) -> SendError {
+    SendError::Encode {
+        part,
+        source: Box::new(error),
+    }
+}
+
+/// The rdkafka record of a written message.
+pub(crate) fn record<'a>(
+    topic: &'a str,
+    key: Option<&'a [u8]>,
+    payload: Option<&'a [u8]>,
+    options: &SendOptions,
+) -> FutureRecord<'a, [u8], [u8]> {
+    let mut record = FutureRecord::to(topic);
+    if let Some(payload) = payload {
+        record = record.payload(payload);
+    }
+    if let Some(key) = key {
+        record = record.key(key);
+    }
+    if !options.headers.is_empty() {
+        record = record.headers(kafka_headers(&options.headers));
+    }
+    if let Some(partition) = options.partition {
+        record = record.partition(partition);
+    }
+    if let Some(timestamp) = options.timestamp {
+        record = record.timestamp(timestamp);
+    }
+    record
+}
+
+/// `headers` as rdkafka's.
+pub(crate) fn kafka_headers(headers: &[Header]) -> OwnedHeaders {
+    headers
+        .iter()
+        .fold(OwnedHeaders::new_with_capacity(headers.len()), |all, h| {
+            all.insert(KafkaHeader {
+                key: &h.key,
+                value: h.value.as_deref(),
+            })
+        })
+}
+
+/// The delivery report of a queued message as a typed result.
+pub(crate) async fn delivered(delivery: DeliveryFuture) -> Result<Delivered, SendError> {
+    match delivery.await {
+        Ok(Ok(d)) => Ok(Delivered {
+            partition: d.partition,
+            offset: d.offset,
+            timestamp: d.timestamp.to_millis(),
+        }),
+        Ok(Err((e, _))) => Err(SendError::Kafka(e)),
+        Err(_canceled) => Err(SendError::Kafka(KafkaError::Canceled)),
+    }
+}
