@@ -1,0 +1,74 @@
+//! A consumer that stops before committing, as a killed process does, and a new member of
+//! its group: reading resumes from the last commit, so the messages after it are read again
+//! (at least once) and none before it.
+
+use avdl2rs_kafka::{Raw, SendOptions, TypedConsumer, TypedProducer};
+use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
+use avdl2rs_registry::SerializerConfig;
+use avdl2rs_tests::fresh_name;
+use kafka_orders::v2::OrderEvent;
+
+use crate::roundtrip::order;
+use crate::support::{env, receive, records, within, Env};
+
+fn consumer(env: &Env, group: &str) -> TypedConsumer<String, OrderEvent, Raw> {
+    let mut config = env.group(group);
+    // Only what the test commits counts, as after a crash.
+    config.set("enable.auto.commit", "false");
+    let value = Deserializer::new(env.registry());
+    TypedConsumer::new(&config, Raw, value).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_member_resumes_from_the_last_commit() {
+    let Some(env) = env() else { return };
+    let topic = env.topic("restart", 2).await;
+    let value = Serializer::new(env.registry(), SerializerConfig::default());
+    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    for id in 0..100 {
+        let to = SendOptions::new().partition(id % 2);
+        producer
+            .send_with(&topic, Some("k"), &order(id), to)
+            .await
+            .unwrap();
+    }
+    let group = fresh_name("restart");
+
+    let first = consumer(&env, &group);
+    first.subscribe(&[&topic]).unwrap();
+    let read = records(receive(&first, 100).await);
+    // Commit, per partition, what came before the last 10 messages read there.
+    let mut committed = Vec::new();
+    for partition in [0, 1] {
+        let mut mine: Vec<_> = read
+            .iter()
+            .filter(|r| r.position.partition == partition)
+            .collect();
+        let done = mine.len() - 10;
+        within("commit", first.commit(mine[done - 1]))
+            .await
+            .unwrap();
+        committed.extend(mine.drain(..done).map(|r| r.value.as_ref().unwrap().id));
+    }
+    drop(first);
+
+    let second = consumer(&env, &group);
+    second.subscribe(&[&topic]).unwrap();
+    let again = records(receive(&second, 20).await);
+    let mut ids: Vec<i32> = committed;
+    ids.extend(again.iter().map(|r| r.value.as_ref().unwrap().id));
+    ids.sort_unstable();
+    assert_eq!(ids, (0..100).collect::<Vec<_>>());
+    for record in &again {
+        let tail = read
+            .iter()
+            .filter(|r| r.position.partition == record.position.partition);
+        let firsts: Vec<_> = tail.map(|r| r.position.offset).collect();
+        let resumed_at = firsts[firsts.len() - 10];
+        assert!(
+            record.position.offset >= resumed_at,
+            "{:?}",
+            record.position
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! What every test needs: the broker and registry from the environment, client settings
+//! suited to the test broker, topics of their own, and reading a known number of messages.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use avdl2rs_kafka::rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+use avdl2rs_kafka::rdkafka::client::DefaultClientContext;
+use avdl2rs_kafka::rdkafka::ClientConfig;
+use avdl2rs_kafka::{Decoder, Poison, Received, Record, TypedConsumer};
+use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_tests::{external, fresh_name, schema_registry};
+
+/// The broker and registry of a test.
+pub struct Env {
+    /// The broker's `host:port`.
+    pub brokers: String,
+    /// The registry's URL.
+    pub registry_url: String,
+}
+
+/// The broker and registry, or `None` when the test is skipped.
+pub fn env() -> Option<Env> {
+    let brokers = external(
+        "AVDL2RS_KAFKA_BROKERS",
+        "a running Kafka broker (.ci/kafka-broker)",
+    )?;
+    let registry_url = schema_registry()?;
+    Some(Env {
+        brokers,
+        registry_url,
+    })
+}
+
+impl Env {
+    /// A registry client of the test registry.
+    pub fn registry(&self) -> Arc<Client> {
+        let config = avdl2rs_registry::ClientConfig::new(&self.registry_url);
+        Arc::new(Client::new(config).unwrap())
+    }
+
+    /// Producer (and admin) settings.
+    pub fn kafka(&self) -> ClientConfig {
+        let mut config = ClientConfig::new();
+        config.set("bootstrap.servers", &self.brokers);
+        config
+    }
+
+    /// Consumer settings for `group`, from the earliest offset. The broker (tansu) completes a
+    /// group join after about half the session timeout, so it is short.
+    pub fn group(&self, group: &str) -> ClientConfig {
+        let mut config = self.kafka();
+        config
+            .set("group.id", group)
+            .set("auto.offset.reset", "earliest")
+            .set("session.timeout.ms", "6000")
+            .set("heartbeat.interval.ms", "1000");
+        config
+    }
+
+    /// A new topic with `partitions` partitions, named after `prefix`.
+    pub async fn topic(&self, prefix: &str, partitions: i32) -> String {
+        let topic = fresh_name(prefix);
+        let admin: AdminClient<DefaultClientContext> = self.kafka().create().unwrap();
+        let new = NewTopic::new(&topic, partitions, TopicReplication::Fixed(1));
+        for result in admin
+            .create_topics([&new], &AdminOptions::new())
+            .await
+            .unwrap()
+        {
+            result.unwrap_or_else(|(name, code)| panic!("create {name}: {code}"));
+        }
+        topic
+    }
+}
+
+/// How long a test waits for one message before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// `future`, or a panic naming `what` after [`PATIENCE`].
+pub async fn within<T>(what: &str, future: impl Future<Output = T>) -> T {
+    match tokio::time::timeout(PATIENCE, future).await {
+        Ok(value) => value,
+        Err(_) => panic!("{what}: nothing within {PATIENCE:?}"),
+    }
+}
+
+/// The next `count` messages of `consumer`, each marked done; consumer errors fail the test.
+// A poison message is no larger than a record, the other variant: boxing it would only add
+// an allocation.
+#[allow(clippy::result_large_err)]
+pub async fn receive<K, V, KD, VD>(
+    consumer: &TypedConsumer<K, V, KD, VD>,
+    count: usize,
+) -> Vec<Result<Record<K, V>, Poison>>
+where
+    KD: Decoder<K>,
+    VD: Decoder<V>,
+{
+    let mut received = Vec::with_capacity(count);
+    while received.len() < count {
+        let next: Received<K, V> = within("a message", consumer.recv()).await;
+        let next = next.unwrap_or_else(|e| panic!("consumer error: {e}"));
+        match &next {
+            Ok(record) => consumer.store_offset(record).unwrap(),
+            Err(poison) => consumer.store_offset(poison).unwrap(),
+        }
+        received.push(next);
+    }
+    received
+}
+
+/// The records of `received`, failing on a poison message.
+pub fn records<K, V>(received: Vec<Result<Record<K, V>, Poison>>) -> Vec<Record<K, V>> {
+    received
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|poison| panic!("poison: {poison}")))
+        .collect()
+}

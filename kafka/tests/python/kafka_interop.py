@@ -1,0 +1,82 @@
+"""The other side of the Kafka interop tests: Python confluent-kafka's Producer and Consumer
+with its AvroSerializer and AvroDeserializer, through the same broker and registry.
+
+    kafka_interop.py produce BROKERS REGISTRY TOPIC SCHEMA_JSON VALUES_JSON
+        sends each value of the JSON list, keyed by its index as text, with a header
+        `from: python`
+    kafka_interop.py consume BROKERS REGISTRY TOPIC GROUP COUNT
+        prints COUNT messages as JSON lines: {"key", "value", "headers", "partition", "offset"}
+"""
+
+import json
+import sys
+
+from confluent_kafka import Consumer, Producer
+from confluent_kafka.schema_registry import SchemaRegistryClient
+from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
+from confluent_kafka.serialization import MessageField, SerializationContext
+
+
+def produce(brokers, registry, topic, schema, values):
+    serializer = AvroSerializer(registry, schema, conf={"auto.register.schemas": True})
+    context = SerializationContext(topic, MessageField.VALUE)
+    producer = Producer({"bootstrap.servers": brokers})
+    for index, value in enumerate(values):
+        producer.produce(
+            topic,
+            key=str(index).encode(),
+            value=serializer(value, context),
+            headers=[("from", b"python")],
+        )
+    if producer.flush(30) != 0:
+        sys.exit("messages left undelivered")
+
+
+def consume(brokers, registry, topic, group, count):
+    deserializer = AvroDeserializer(registry)
+    context = SerializationContext(topic, MessageField.VALUE)
+    consumer = Consumer({
+        "bootstrap.servers": brokers,
+        "group.id": group,
+        "auto.offset.reset": "earliest",
+        # The test broker completes a join after about half the session timeout.
+        "session.timeout.ms": 6000,
+    })
+    consumer.subscribe([topic])
+    seen = 0
+    polls = 0
+    while seen < count:
+        polls += 1
+        if polls > 120:
+            sys.exit(f"only {seen} of {count} messages within two minutes")
+        message = consumer.poll(1.0)
+        if message is None:
+            continue
+        if message.error():
+            sys.exit(str(message.error()))
+        headers = {k: v.decode() for k, v in (message.headers() or [])}
+        print(json.dumps({
+            "key": message.key().decode() if message.key() is not None else None,
+            "value": deserializer(message.value(), context),
+            "headers": headers,
+            "partition": message.partition(),
+            "offset": message.offset(),
+        }))
+        seen += 1
+    consumer.close()
+
+
+def main():
+    action, brokers, url = sys.argv[1:4]
+    registry = SchemaRegistryClient({"url": url})
+    if action == "produce":
+        topic, schema, values = sys.argv[4], sys.argv[5], json.loads(sys.argv[6])
+        produce(brokers, registry, topic, schema, values)
+    elif action == "consume":
+        topic, group, count = sys.argv[4], sys.argv[5], int(sys.argv[6])
+        consume(brokers, registry, topic, group, count)
+    else:
+        sys.exit(f"unknown action {action}")
+
+
+main()
