@@ -72,3 +72,34 @@ async fn a_restarted_member_resumes_from_the_last_commit() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_records_marked_done_count_as_consumed() {
+    let Some(env) = env() else { return };
+    let topic = env.topic("marked", 1).await;
+    let value = Serializer::new(env.registry(), SerializerConfig::default());
+    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    for id in 0..10 {
+        producer.send(&topic, "k", &order(id)).await.unwrap();
+    }
+    let group = fresh_name("marked");
+    // Auto-commit on (librdkafka's default): it commits what was marked, nothing more.
+    let value = Deserializer::new(env.registry());
+    let first =
+        TypedConsumer::<String, OrderEvent, Raw>::new(&env.group(&group), Raw, value).unwrap();
+    first.subscribe(&[&topic]).unwrap();
+    for n in 0..10 {
+        let record = within("a record", first.recv()).await.unwrap().unwrap();
+        if n < 6 {
+            first.store_offset(&record).unwrap();
+        }
+    }
+    within("commit", first.commit_stored()).await.unwrap();
+    drop(first);
+
+    let second = consumer(&env, &group);
+    second.subscribe(&[&topic]).unwrap();
+    let again = records(receive(&second, 4).await);
+    let ids: Vec<i32> = again.iter().map(|r| r.value.as_ref().unwrap().id).collect();
+    assert_eq!(ids, [6, 7, 8, 9], "the four not marked done are read again");
+}
