@@ -91,7 +91,8 @@ where
     K: AvroSchema + AvroDecode + Send,
     V: AvroSchema + AvroDecode + Send,
 {
-    /// A consumer of Avro keys and values, fetching writer schemas through `client`.
+    /// A consumer of Avro keys and values, fetching writer schemas through `client`; inside a
+    /// tokio runtime, as [`TypedConsumer::new`].
     pub fn avro(kafka: &ClientConfig, client: Arc<Client>) -> Result<Self, KafkaError> {
         let key = Deserializer::new(Arc::clone(&client));
         TypedConsumer::new(kafka, key, Deserializer::new(client))
@@ -105,7 +106,8 @@ where
 {
     /// A consumer with the librdkafka settings `kafka` (`bootstrap.servers` and `group.id`
     /// at least; `enable.auto.offset.store` is always `false`) reading keys with `key` and
-    /// values with `value`.
+    /// values with `value`. Call it inside a tokio runtime: rdkafka's stream consumer starts a
+    /// task on it.
     pub fn new(kafka: &ClientConfig, key: KD, value: VD) -> Result<Self, KafkaError> {
         let mut kafka = kafka.clone();
         kafka.set("enable.auto.offset.store", "false");

@@ -211,6 +211,25 @@ where
     }
 }
 
+impl<T: ?Sized, E: Encoder<T>> Encoder<T> for std::sync::Arc<E> {
+    type Error = E::Error;
+
+    fn encode(
+        &self,
+        topic: &str,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> impl Future<Output = Result<(), E::Error>> + Send {
+        (**self).encode(topic, value, out)
+    }
+}
+
+impl<T, D: Decoder<T>> Decoder<T> for std::sync::Arc<D> {
+    fn decode(&self, bytes: &[u8]) -> impl Future<Output = Result<Decoded<T>, Undecodable>> + Send {
+        (**self).decode(bytes)
+    }
+}
+
 /// Keys and values as their bytes: `str`/`String` as UTF-8 (Kafka's `StringSerializer`),
 /// `[u8]`/`Vec<u8>` as they are. For keys that are plain text or ids, as most keys are.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
