@@ -29,7 +29,7 @@ pub mod error;
 mod include;
 pub mod logical;
 pub mod resolve;
-mod size_hint;
+pub mod size_hint;
 pub mod subject;
 pub mod wire;
 

@@ -11,6 +11,22 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::AvroSchema;
+
+/// The capacity to give a new buffer for an encoding of `T` (0 before its first recorded
+/// one), for code outside this crate that returns encodings in new buffers, as the registry
+/// client's serializers do.
+#[inline]
+pub fn capacity_for<T: AvroSchema>() -> usize {
+    capacity(T::FINGERPRINT)
+}
+
+/// Records that an encoding of `T` took `len` bytes, for [`capacity_for`].
+#[inline]
+pub fn record_for<T: AvroSchema>(len: usize) {
+    record(T::FINGERPRINT, len);
+}
+
 /// Table entries; a power of two.
 const ENTRIES: usize = 256;
 

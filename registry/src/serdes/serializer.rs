@@ -220,9 +220,12 @@ macro_rules! serializer_methods {
         }
 
         /// The frame of `value` on `topic`.
+        /// The buffer is sized from `T`'s recent encodings, so it is allocated once.
         pub $($async)? fn serialize(&self, topic: &str, value: &T) -> Result<Vec<u8>, SerdeError> {
-            let mut out = Vec::new();
+            let header = avdl2rs::wire::CONFLUENT_HEADER_LEN;
+            let mut out = Vec::with_capacity(header + avdl2rs::size_hint::capacity_for::<T>());
             self.serialize_into(topic, value, &mut out) $($await)*?;
+            avdl2rs::size_hint::record_for::<T>(out.len() - header);
             Ok(out)
         }
 
