@@ -10,13 +10,14 @@
 //! names its type ([`DecodeError::in_type`]). A type name is shown only at the root of the path:
 //! as soon as an enclosing field, index or key is added, the field name takes its place.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// One step of a path into a datum, stored innermost first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Segment {
-    /// A record field.
-    Field(&'static str),
+    /// A record field: a name of generated code, or of a schema read at run time.
+    Field(Cow<'static, str>),
     /// An array item.
     Index(usize),
     /// A map entry.
@@ -43,12 +44,8 @@ impl Path {
         let mut out = String::new();
         for segment in self.0.iter().rev() {
             match segment {
-                Segment::Field(name) | Segment::Type(name) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(name);
-                }
+                Segment::Field(name) => push_name(&mut out, name),
+                Segment::Type(name) => push_name(&mut out, name),
                 Segment::Index(index) => {
                     out.push_str(&format!("[{index}]"));
                 }
@@ -61,14 +58,24 @@ impl Path {
     }
 }
 
+/// Appends a field or type name to a rendered path, after a dot unless it comes first.
+fn push_name(out: &mut String, name: &str) {
+    if !out.is_empty() {
+        out.push('.');
+    }
+    out.push_str(name);
+}
+
 /// Implements the path-building methods shared by both error types.
 macro_rules! path_methods {
     () => {
-        /// Adds the record field `name` that was being read or written around the failure.
+        /// Adds the record field `name` that was being read or written around the failure:
+        /// a `&'static str` (the names generated code knows) is kept without a copy, a
+        /// `String` (a field of a schema read at run time) is moved in.
         #[cold]
         #[must_use]
-        pub fn in_field(mut self, name: &'static str) -> Self {
-            self.0.path.push(Segment::Field(name));
+        pub fn in_field(mut self, name: impl Into<Cow<'static, str>>) -> Self {
+            self.0.path.push(Segment::Field(name.into()));
             self
         }
 

@@ -6,6 +6,7 @@
 //! * the traits every generated type implements ([`AvroSchema`], [`AvroEncode`], [`AvroDecode`],
 //!   and the blanket convenience trait [`Avro`]);
 //! * the Avro binary codec primitives ([`codec`]), bounded against hostile input;
+//! * the Avro JSON encoding of any schema given at run time, both ways ([`avro_json`]);
 //! * the Kafka Schema Registry wire format and Avro single-object encoding ([`wire`]);
 //! * subject naming strategies ([`subject`]);
 //! * logical-type values that have no good home in another crate ([`logical`]);
@@ -23,6 +24,7 @@
 //! * `rust_decimal`, `bigdecimal`: conversions of [`logical::Decimal`].
 //! * `apache-avro`: generated types also implement `apache_avro::AvroSchema`.
 
+pub mod avro_json;
 pub mod codec;
 pub mod compat;
 pub mod error;

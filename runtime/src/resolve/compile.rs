@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::default::encode_default;
 use super::flat::Flat;
 use super::program::{
     Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
 };
+use crate::avro_json::encode_default;
 use crate::compat::rules::{reader_branch, writer_field};
 use crate::compat::SchemaRef;
 use crate::schema::{Field, NamedKind, Schema, SchemaKind, SchemaSet};
@@ -229,8 +229,14 @@ impl Compiler<'_> {
                 field.name
             )
         })?;
+        // Encoded once, here, by the JSON encoding's reader of defaults; the schema model
+        // has checked the default when the schema was parsed, so this only fails for a
+        // schema built by hand.
         let mut bytes = Vec::new();
-        encode_default(self.reader, &field.schema, default, &mut bytes)?;
+        encode_default(self.reader, &field.schema, default, &mut bytes).map_err(|e| {
+            let schema = self.reader.to_json(&field.schema);
+            format!("default {default} does not match {schema}: {e}")
+        })?;
         Ok(bytes)
     }
 

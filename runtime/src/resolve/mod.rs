@@ -65,7 +65,6 @@ use crate::{AvroDecode, AvroSchema};
 
 mod compile;
 mod consumer;
-mod default;
 mod flat;
 mod program;
 mod run;

@@ -6,6 +6,7 @@
 #[macro_use]
 mod resolve_support;
 
+mod avro_json_encoding;
 mod codec_differential;
 mod codec_support;
 mod compat_apache;
