@@ -7,6 +7,7 @@
 mod cmd;
 mod git;
 mod io;
+mod registry_options;
 mod schema_file;
 
 use std::ffi::OsString;
@@ -27,7 +28,8 @@ pub use io::Failure;
         avdl2rs idl -I shared/ - < orders.avdl\n  \
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
-        avdl2rs cat --head 5 events.avro"
+        avdl2rs cat --head 5 events.avro\n  \
+        avdl2rs kafka consume --topic orders --from-beginning --count 10"
 )]
 pub struct Cli {
     /// What to do.
@@ -48,6 +50,9 @@ pub enum Command {
     Compat(cmd::compat::Args),
     /// Talks to a Schema Registry: register, check, get, config, subjects.
     Registry(cmd::registry::Args),
+    /// Consumes and produces Avro messages of a Kafka topic as JSON lines.
+    #[cfg(feature = "kafka")]
+    Kafka(cmd::kafka::Args),
     /// Prints the records of Avro object container files as JSON lines.
     Cat(cmd::cat::Args),
     /// Prints the schema of an Avro object container file.
@@ -82,6 +87,8 @@ where
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
         Command::Registry(args) => return cmd::registry::run(args),
+        #[cfg(feature = "kafka")]
+        Command::Kafka(args) => return cmd::kafka::run(args),
         Command::Cat(args) => cmd::cat::run(args),
         Command::Getschema(args) => cmd::getschema::run(args),
         Command::Getmeta(args) => cmd::getmeta::run(args),

@@ -35,7 +35,7 @@ use avdl2rs_registry::RegistryError;
 use futures_util::Stream;
 use rdkafka::config::ClientConfig;
 use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
-use rdkafka::error::KafkaError;
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::{Message, OwnedMessage};
 use rdkafka::{Offset, TopicPartitionList};
 
@@ -172,10 +172,16 @@ where
     }
 
     /// Commits every offset stored by [`TypedConsumer::store_offset`] now, and waits for the
-    /// broker's answer.
+    /// broker's answer. With nothing stored since the last commit there is nothing to do,
+    /// which is not an error.
     pub async fn commit_stored(&self) -> Result<(), KafkaError> {
-        self.blocking(|consumer| consumer.commit_consumer_state(CommitMode::Sync))
-            .await
+        let committed = self
+            .blocking(|consumer| consumer.commit_consumer_state(CommitMode::Sync))
+            .await;
+        match committed {
+            Err(KafkaError::ConsumerCommit(RDKafkaErrorCode::NoOffset)) => Ok(()),
+            other => other,
+        }
     }
 
     /// The rdkafka consumer underneath, for what this type does not cover (assignments,

@@ -9,4 +9,6 @@ pub mod getmeta;
 pub mod getschema;
 pub mod idl;
 pub mod idl2schemata;
+#[cfg(feature = "kafka")]
+pub mod kafka;
 pub mod registry;

@@ -15,14 +15,12 @@ use std::process::ExitCode;
 use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
 use avdl2rs::schema::SchemaSet;
 use avdl2rs_registry::blocking::Client;
-use avdl2rs_registry::{
-    Auth, ClientConfig, RegistryError, Schema, SubjectVersion, Version, BASIC_AUTH_VAR, BEARER_VAR,
-    CA_CERT_VAR, CLIENT_CERT_VAR, CLIENT_KEY_VAR, URL_VAR,
-};
+use avdl2rs_registry::{RegistryError, Schema, SubjectVersion, Version};
 use serde_json::{json, Value};
 
 use crate::cmd::compat::Format;
 use crate::io::{self, Failure};
+use crate::registry_options::RegistryOptions;
 use crate::schema_file::{Loaded, SchemaFile};
 
 /// Arguments of `registry`.
@@ -46,27 +44,12 @@ pub struct Args {
     pub action: Action,
 }
 
-/// Where the registry is and how to log in.
+/// Where the registry is, how to log in, and what the actions share.
 #[derive(Debug, clap::Args)]
 pub struct Connection {
-    /// The registry's base URL; several instances separated by commas.
-    #[arg(long, env = URL_VAR, global = true, value_name = "URL")]
-    pub url: Option<String>,
-    /// Basic credentials, `user:password` (an API key and secret).
-    #[arg(long, env = BASIC_AUTH_VAR, global = true, hide_env_values = true, value_name = "USER:PASSWORD")]
-    pub basic_auth: Option<String>,
-    /// A bearer token.
-    #[arg(long, env = BEARER_VAR, global = true, hide_env_values = true, value_name = "TOKEN")]
-    pub bearer_token: Option<String>,
-    /// A PEM file of CA certificates trusted instead of the system's root certificates.
-    #[arg(long, env = CA_CERT_VAR, global = true, value_name = "PEM")]
-    pub ca_cert: Option<PathBuf>,
-    /// A PEM file of the client certificate to present (mutual TLS); needs --client-key.
-    #[arg(long, env = CLIENT_CERT_VAR, global = true, value_name = "PEM", requires = "client_key")]
-    pub client_cert: Option<PathBuf>,
-    /// The PEM file of the client certificate's private key; needs --client-cert.
-    #[arg(long, env = CLIENT_KEY_VAR, global = true, value_name = "PEM", requires = "client_cert")]
-    pub client_key: Option<PathBuf>,
+    /// The registry.
+    #[command(flatten)]
+    pub registry: RegistryOptions,
     /// The output's format.
     #[arg(long, value_enum, default_value = "text", global = true)]
     pub format: Format,
@@ -179,23 +162,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 fn connect(connection: &Connection) -> Result<Client, Failure> {
-    let url = connection
-        .url
-        .as_deref()
-        .ok_or_else(|| Failure::Message(format!("no registry: give --url or set {URL_VAR}")))?;
-    let mut config = ClientConfig::new(url);
-    if let Some(user_info) = &connection.basic_auth {
-        config.auth = Auth::basic_from(user_info).map_err(failure)?;
-    } else if let Some(token) = &connection.bearer_token {
-        config.auth = Auth::Bearer(token.clone());
-    }
-    if let Some(ca) = &connection.ca_cert {
-        config = config.ca_file(ca).map_err(failure)?;
-    }
-    if let (Some(cert), Some(key)) = (&connection.client_cert, &connection.client_key) {
-        config = config.client_cert_files(cert, key).map_err(failure)?;
-    }
-    Client::new(config).map_err(failure)
+    Client::new(connection.registry.client_config()?).map_err(failure)
 }
 
 fn failure(error: RegistryError) -> Failure {

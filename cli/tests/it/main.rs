@@ -7,6 +7,8 @@ mod cli_commands;
 mod cli_compat;
 mod cli_gen;
 mod cli_idl;
+#[cfg(feature = "kafka")]
+mod cli_kafka;
 mod cli_registry;
 mod cli_support;
 mod compat_git_imports;

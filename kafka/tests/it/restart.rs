@@ -103,3 +103,12 @@ async fn only_records_marked_done_count_as_consumed() {
     let ids: Vec<i32> = again.iter().map(|r| r.value.as_ref().unwrap().id).collect();
     assert_eq!(ids, [6, 7, 8, 9], "the four not marked done are read again");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn committing_with_nothing_stored_is_not_an_error() {
+    let Some(env) = env() else { return };
+    let topic = env.topic("nothing-stored", 1).await;
+    let consumer = consumer(&env, &fresh_name("nothing"));
+    consumer.subscribe(&[&topic]).unwrap();
+    within("commit", consumer.commit_stored()).await.unwrap();
+}
