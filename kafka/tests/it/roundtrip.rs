@@ -203,3 +203,30 @@ async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
         "the refused message took no offset: it was never sent"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_compression_codec_of_the_bundled_librdkafka_goes_through() {
+    let Some(env) = env() else { return };
+    let registry = env.registry();
+    for codec in ["gzip", "snappy", "lz4"] {
+        let topic = env.topic(&format!("compressed-{codec}"), 1).await;
+        let mut kafka = env.kafka();
+        kafka.set("compression.type", codec);
+        let value = Serializer::new(Arc::clone(&registry), SerializerConfig::default());
+        let producer = TypedProducer::<str, OrderEvent, Raw>::new(&kafka, Raw, value).unwrap();
+        for id in 0..50 {
+            let value = order(id);
+            let queued = producer.enqueue(&topic, Some("k"), &value, SendOptions::new());
+            drop(queued.await.unwrap());
+        }
+        producer.flush(std::time::Duration::from_secs(30)).unwrap();
+        let value = Deserializer::new(Arc::clone(&registry));
+        let consumer =
+            TypedConsumer::<String, OrderEvent, Raw>::new(&env.group(&fresh_name("g")), Raw, value)
+                .unwrap();
+        consumer.subscribe(&[&topic]).unwrap();
+        let read = records(receive(&consumer, 50).await);
+        let ids: Vec<i32> = read.iter().map(|r| r.value.as_ref().unwrap().id).collect();
+        assert_eq!(ids, (0..50).collect::<Vec<_>>(), "{codec}");
+    }
+}

@@ -1,0 +1,35 @@
+//! The example's story through the real broker and registry (`.ci/kafka-broker`,
+//! `.ci/registry-server`): what each consumer group read, value by value.
+
+use std::sync::Arc;
+
+use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::ClientConfig;
+use avdl2rs_tests::{external, fresh_name, schema_registry};
+use kafka_orders::{run, Setup};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_rollouts_read_every_event_with_the_readers_fields() {
+    let Some(brokers) = external(
+        "AVDL2RS_KAFKA_BROKERS",
+        "a running Kafka broker (.ci/kafka-broker)",
+    ) else {
+        return;
+    };
+    let Some(url) = schema_registry() else { return };
+    let registry = Arc::new(Client::new(ClientConfig::new(&url)).unwrap());
+    let seen = run(&Setup { brokers, registry }, &fresh_name("orders"))
+        .await
+        .unwrap();
+    let mut expected = Vec::new();
+    for id in 1..=6 {
+        expected.push(("billing-v1".to_owned(), id, None, None));
+    }
+    for id in 1..=3 {
+        expected.push(("audit-v2".to_owned(), id, Some("CNY".to_owned()), None));
+    }
+    for id in 4..=6 {
+        expected.push(("audit-v2".to_owned(), id, Some("EUR".to_owned()), Some(1.5)));
+    }
+    assert_eq!(seen, expected);
+}
