@@ -42,6 +42,10 @@ pub struct Args {
     /// The registry.
     #[command(flatten)]
     pub registry: RegistryOptions,
+    /// Directory searched for IDL imports of `--schema` not found beside the importing file
+    /// (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR", global = true)]
+    pub include_dirs: Vec<std::path::PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub action: Action,
@@ -105,7 +109,9 @@ async fn run_action(args: &Args) -> Result<(), Stop> {
     let registry = Arc::new(registry);
     match &args.action {
         Action::Consume(consume) => consume::run(consume, kafka, registry).await,
-        Action::Produce(produce) => produce::run(produce, &kafka, registry).await,
+        Action::Produce(produce) => {
+            produce::run(produce, &args.include_dirs, &kafka, registry).await
+        }
     }
 }
 

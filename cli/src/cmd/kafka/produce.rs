@@ -36,9 +36,6 @@ pub struct Args {
     /// that is unique).
     #[arg(long = "type", value_name = "FULL_NAME")]
     pub type_name: Option<String>,
-    /// Directory searched for IDL imports not found beside the importing file (repeatable).
-    #[arg(short = 'I', long = "include", value_name = "DIR")]
-    pub include_dirs: Vec<PathBuf>,
     /// The subject the schema is registered under (default: `<topic>-value`).
     #[arg(long, value_name = "SUBJECT")]
     pub subject: Option<String>,
@@ -52,6 +49,7 @@ pub struct Args {
 
 pub(super) async fn run(
     args: &Args,
+    include_dirs: &[PathBuf],
     kafka: &ClientConfig,
     registry: Arc<Client>,
 ) -> Result<(), Stop> {
@@ -59,7 +57,7 @@ pub(super) async fn run(
         path: args.schema.clone(),
         type_name: args.type_name.clone(),
     };
-    let loaded = file.load(&args.include_dirs)?;
+    let loaded = file.load(include_dirs)?;
     let json = loaded.json();
     let subject = args
         .subject
