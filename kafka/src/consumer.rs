@@ -25,8 +25,10 @@
 //! `max.poll.interval.ms` makes the group hand the partitions to another member, which reads
 //! the message again: still at least once.
 
+use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Poll;
 use std::time::Duration;
 
 use avdl2rs::{AvroDecode, AvroSchema};
@@ -69,6 +71,7 @@ pub enum ConsumeError {
 }
 
 /// The message kept while the registry is down, and how often it was tried.
+#[derive(Clone)]
 struct Held {
     message: OwnedMessage,
     attempts: u32,
@@ -137,10 +140,13 @@ where
     /// The next message: a [`Record`], or a [`Poison`] message the decoders could not read
     /// (consuming goes on after it). Errors are about the client or the registry, never about
     /// one message's bytes.
+    ///
+    /// Cancel safe: a call dropped before it returns (a `select!` or a timeout around it) loses
+    /// no message; one it had received and was still reading is read at the next call.
     pub async fn recv(&self) -> Received<K, V> {
-        if let Some(held) = self.take_held() {
-            tokio::time::sleep(self.pause(held.attempts)).await;
-            return self.read_or_hold(&held.message, held.attempts).await;
+        if let Some(Held { message, attempts }) = self.held() {
+            tokio::time::sleep(self.pause(attempts)).await;
+            return self.read_or_hold(&message, attempts).await;
         }
         let message = self.consumer.recv().await?;
         self.read_or_hold(&message, 0).await
@@ -201,34 +207,55 @@ where
             .unwrap_or(Err(KafkaError::Canceled))
     }
 
-    fn take_held(&self) -> Option<Held> {
-        self.held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
+    /// A copy of the message kept for the next call, if any; it stays kept until it is read.
+    fn held(&self) -> Option<Held> {
+        self.held_slot().clone()
+    }
+
+    fn held_slot(&self) -> std::sync::MutexGuard<'_, Option<Held>> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps `message` for the next call, tried `attempts` times.
+    fn hold(&self, message: &impl Message, attempts: u32) {
+        let message = message.detach();
+        *self.held_slot() = Some(Held { message, attempts });
     }
 
     /// The pause before attempt `attempts + 1` of a held message.
     fn pause(&self, attempts: u32) -> Duration {
+        if attempts == 0 {
+            // Kept by a call dropped while it read: nothing failed yet.
+            return Duration::ZERO;
+        }
         let (first, longest) = self.backoff;
         let doublings = attempts.saturating_sub(1).min(31);
         first.saturating_mul(1 << doublings).min(longest)
     }
 
-    /// Reads `message`; when the registry cannot help now, keeps it for the next call.
+    /// Reads `message`; when the registry cannot help now, keeps it for the next call. While
+    /// the read waits (for the registry), the message is kept too, so that a caller dropping
+    /// this call loses nothing; a read done at once copies nothing.
     async fn read_or_hold(&self, message: &impl Message, attempts: u32) -> Received<K, V> {
-        match self.read(message).await {
-            Ok(read) => Ok(read),
+        let mut read = std::pin::pin!(self.read(message));
+        let first = std::future::poll_fn(|cx| Poll::Ready(read.as_mut().poll(cx))).await;
+        let outcome = match first {
+            Poll::Ready(outcome) => outcome,
+            Poll::Pending => {
+                self.hold(message, attempts);
+                read.await
+            }
+        };
+        match outcome {
+            Ok(read) => {
+                *self.held_slot() = None;
+                Ok(read)
+            }
             Err((part, source)) => {
                 let attempts = attempts + 1;
-                let position = Position::of(message);
-                let held = Held {
-                    message: message.detach(),
-                    attempts,
-                };
-                *self.held.lock().unwrap_or_else(PoisonError::into_inner) = Some(held);
+                self.hold(message, attempts);
                 Err(ConsumeError::Unavailable {
-                    position,
+                    position: Position::of(message),
                     part,
                     attempts,
                     source,

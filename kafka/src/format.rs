@@ -235,15 +235,15 @@ impl<T, D: Decoder<T>> Decoder<T> for std::sync::Arc<D> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Raw;
 
-/// [`Raw`] never fails to write.
-#[derive(Debug, thiserror::Error)]
-#[error("unreachable")]
-pub enum Never {}
-
 impl<T: AsRef<[u8]> + ?Sized + Sync> Encoder<T> for Raw {
-    type Error = Never;
+    type Error = std::convert::Infallible;
 
-    async fn encode(&self, _topic: &str, value: &T, out: &mut Vec<u8>) -> Result<(), Never> {
+    async fn encode(
+        &self,
+        _topic: &str,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> Result<(), std::convert::Infallible> {
         out.clear();
         out.extend_from_slice(value.as_ref());
         Ok(())

@@ -5,6 +5,7 @@
 
 mod support;
 
+mod cancel;
 mod evolution;
 mod outage;
 mod poison;
