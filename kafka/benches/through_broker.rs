@@ -4,15 +4,19 @@
 //! the same settings and pipelining (messages queued, delivery reports awaited at the end of
 //! each batch; offsets stored for each message read).
 //!
-//! Each consume iteration first produces its messages (not timed), then times reading them
-//! with a consumer kept across iterations, in batches of 50,000 so that waiting for the first
-//! fetch is a small part. After criterion's runs, a million events are produced and consumed
-//! raw, then typed, and the rates, their ratios and the consumers' memory are printed.
+//! Criterion times producing. After it, a million events are produced and consumed by each
+//! of the raw and typed clients, in halves taken in the order raw, typed, typed, raw, each
+//! consumer alone with a topic filled beforehand: the broker (tansu, in memory) slows down as
+//! it holds more data, so a consumer benchmarked after another was measured 35% slower than
+//! alone, and consumers that exist side by side read ahead for each other's turns.
+//! First of all, the growth of resident memory while a typed consumer reads a million events
+//! is printed.
 //!
 //! Needs a broker and a registry: run it as
 //! `.ci/registry-server .ci/kafka-broker cargo bench -p avdl2rs-kafka`.
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,13 +29,10 @@ use avdl2rs_kafka::rdkafka::ClientConfig;
 use avdl2rs_kafka::{Raw, SendOptions, TypedConsumer, TypedProducer};
 use avdl2rs_registry::nonblocking::{Client, Deserializer, Serializer};
 use avdl2rs_registry::SerializerConfig;
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kafka_orders::v2::OrderEvent;
 use tokio::runtime::Runtime;
 
-/// Messages read per timed consume iteration: enough that the first fetch's wait (up to
-/// `fetch.wait.max.ms`) is a small part of it.
-const BATCH: u64 = 50_000;
 /// Events of the one-shot runs after criterion's.
 const MILLION: u64 = 1_000_000;
 
@@ -80,7 +81,9 @@ fn setup() -> Option<Setup> {
 
 impl Setup {
     fn topic(&self, name: &str) -> String {
-        let topic = format!("{name}-{}", std::process::id());
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let topic = format!("{name}-{}-{n}", std::process::id());
         let admin: AdminClient<DefaultClientContext> = self.kafka.create().unwrap();
         let new = NewTopic::new(&topic, 1, TopicReplication::Fixed(1));
         let created = self
@@ -160,51 +163,6 @@ fn produce(c: &mut Criterion, s: &Setup) {
     group.finish();
 }
 
-fn consume(c: &mut Criterion, s: &Setup) {
-    // rdkafka's stream consumer starts a task on the runtime it is made in.
-    let _runtime = s.runtime.enter();
-    let feeder: FutureProducer = s.kafka.create().unwrap();
-    let raw_topic = s.topic("bench-consume-raw");
-    let typed_topic = s.topic("bench-consume-typed");
-    let raw: StreamConsumer = {
-        let mut config = s.group(&raw_topic, "raw");
-        config.set("enable.auto.offset.store", "false");
-        config.create().unwrap()
-    };
-    raw.subscribe(&[&raw_topic]).unwrap();
-    let value = Deserializer::new(Arc::clone(&s.registry));
-    let typed =
-        TypedConsumer::<Vec<u8>, OrderEvent, Raw>::new(&s.group(&typed_topic, "typed"), Raw, value)
-            .unwrap();
-    typed.subscribe(&[&typed_topic]).unwrap();
-
-    let mut group = c.benchmark_group("consume");
-    group.throughput(Throughput::Elements(BATCH));
-    group.sample_size(10);
-    group.sampling_mode(SamplingMode::Flat);
-    group.bench_function("rdkafka pre-encoded", |b| {
-        b.iter_custom(|n| {
-            let batch = n * BATCH;
-            s.runtime
-                .block_on(produce_raw(&feeder, &raw_topic, &s.frame, batch));
-            let started = Instant::now();
-            s.runtime.block_on(read_raw(&raw, batch));
-            started.elapsed()
-        })
-    });
-    group.bench_function("TypedConsumer", |b| {
-        b.iter_custom(|n| {
-            let batch = n * BATCH;
-            s.runtime
-                .block_on(produce_raw(&feeder, &typed_topic, &s.frame, batch));
-            let started = Instant::now();
-            s.runtime.block_on(read_typed(&typed, batch));
-            started.elapsed()
-        })
-    });
-    group.finish();
-}
-
 async fn read_raw(raw: &StreamConsumer, count: u64) {
     for _ in 0..count {
         let message = raw.recv().await.unwrap();
@@ -221,60 +179,111 @@ async fn read_typed(typed: &TypedConsumer<Vec<u8>, OrderEvent, Raw>, count: u64)
     }
 }
 
-/// A million events produced and consumed, raw then typed, each with a new topic and
-/// consumer: the rates, their ratio, and the growth of resident memory while the consumer
-/// reads.
+/// Which client a run measures.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    Raw,
+    Typed,
+}
+
+/// The order of the four runs, half a million events each,: raw, typed, typed, raw, so that a drift
+/// of the broker's speed over the runs weighs on both alike.
+const ORDER: [Side; 4] = [Side::Raw, Side::Typed, Side::Typed, Side::Raw];
+
+/// A million events produced by each client, then consumed by each, in halves in the order
+/// [`ORDER`]; prints the rates and their ratios.
 fn million(s: &Setup) {
     let _runtime = s.runtime.enter();
     let raw_producer: FutureProducer = s.kafka.create().unwrap();
     let typed_producer =
         TypedProducer::<[u8], OrderEvent, Raw>::new(&s.kafka, Raw, s.serializer()).unwrap();
-    let raw_topic = s.topic("bench-million-raw");
-    let typed_topic = s.topic("bench-million-typed");
-    let produced_raw = timed(|| {
-        s.runtime
-            .block_on(produce_raw(&raw_producer, &raw_topic, &s.frame, MILLION))
-    });
-    let produced_typed = timed(|| {
-        s.runtime
-            .block_on(produce_typed(&typed_producer, &typed_topic, MILLION))
-    });
+    let half = MILLION / 2;
+    let mut produced = [Duration::ZERO; 2];
+    for client in ORDER {
+        let topic = s.topic("bench-million-produce");
+        // Untimed: the connection, the topic's metadata, the registry lookup.
+        s.runtime.block_on(async {
+            produce_raw(&raw_producer, &topic, &s.frame, 1).await;
+            produce_typed(&typed_producer, &topic, 1).await;
+        });
+        produced[client as usize] += timed(|| match client {
+            Side::Raw => s
+                .runtime
+                .block_on(produce_raw(&raw_producer, &topic, &s.frame, half)),
+            Side::Typed => s
+                .runtime
+                .block_on(produce_typed(&typed_producer, &topic, half)),
+        });
+    }
 
-    let raw: StreamConsumer = {
-        let mut config = s.group(&raw_topic, "raw");
-        config.set("enable.auto.offset.store", "false");
-        config.create().unwrap()
-    };
-    raw.subscribe(&[&raw_topic]).unwrap();
-    let before = resident_kib();
-    let consumed_raw = timed(|| s.runtime.block_on(read_raw(&raw, MILLION)));
-    let raw_memory = resident_kib() as i64 - before as i64;
-    drop(raw);
-    let value = Deserializer::new(Arc::clone(&s.registry));
-    let typed =
-        TypedConsumer::<Vec<u8>, OrderEvent, Raw>::new(&s.group(&typed_topic, "typed"), Raw, value)
-            .unwrap();
-    typed.subscribe(&[&typed_topic]).unwrap();
-    let before = resident_kib();
-    let consumed_typed = timed(|| s.runtime.block_on(read_typed(&typed, MILLION)));
-    let typed_memory = resident_kib() as i64 - before as i64;
-
+    // Every topic is filled before any is read, so the broker holds the same data throughout;
+    // each consumer exists only during its run, so none reads ahead while another is timed.
+    let topics: Vec<String> = ORDER
+        .iter()
+        .map(|_| s.topic("bench-million-consume"))
+        .collect();
+    for topic in &topics {
+        s.runtime
+            .block_on(produce_raw(&raw_producer, topic, &s.frame, half + 1));
+    }
+    let mut consumed = [Duration::ZERO; 2];
+    for (client, topic) in ORDER.into_iter().zip(&topics) {
+        consumed[client as usize] += match client {
+            Side::Raw => {
+                let raw = raw_consumer(s, topic);
+                // Untimed: the group join.
+                s.runtime.block_on(read_raw(&raw, 1));
+                timed(|| s.runtime.block_on(read_raw(&raw, half)))
+            }
+            Side::Typed => {
+                let value = Deserializer::new(Arc::clone(&s.registry));
+                let group = s.group(topic, "typed");
+                let typed =
+                    TypedConsumer::<Vec<u8>, OrderEvent, Raw>::new(&group, Raw, value).unwrap();
+                typed.subscribe(&[topic]).unwrap();
+                s.runtime.block_on(read_typed(&typed, 1));
+                timed(|| s.runtime.block_on(read_typed(&typed, half)))
+            }
+        };
+    }
     let rate = |d: Duration| MILLION as f64 / d.as_secs_f64();
+    let [produced_raw, produced_typed] = produced.map(rate);
+    let [consumed_raw, consumed_typed] = consumed.map(rate);
     println!(
-        "one million events, produced: raw {:.0}/s, typed {:.0}/s (typed / raw {:.3})",
-        rate(produced_raw),
-        rate(produced_typed),
-        rate(produced_typed) / rate(produced_raw)
+        "one million events each, produced: raw {produced_raw:.0}/s, typed {produced_typed:.0}/s (typed / raw {:.3})",
+        produced_typed / produced_raw
     );
     println!(
-        "one million events, consumed: raw {:.0}/s, typed {:.0}/s (typed / raw {:.3})",
-        rate(consumed_raw),
-        rate(consumed_typed),
-        rate(consumed_typed) / rate(consumed_raw)
+        "one million events each, consumed: raw {consumed_raw:.0}/s, typed {consumed_typed:.0}/s (typed / raw {:.3})",
+        consumed_typed / consumed_raw
     );
-    println!(
-        "resident memory grown while consuming: raw {raw_memory} KiB, typed {typed_memory} KiB"
-    );
+}
+
+/// A plain consumer of `topic` that stores offsets itself, as the typed one does.
+fn raw_consumer(s: &Setup, topic: &str) -> StreamConsumer {
+    let mut config = s.group(topic, "raw");
+    config.set("enable.auto.offset.store", "false");
+    let raw: StreamConsumer = config.create().unwrap();
+    raw.subscribe(&[topic]).unwrap();
+    raw
+}
+
+/// The growth of resident memory while a typed consumer reads a million events, measured
+/// first in the process, before any other consumer has grown its allocator.
+fn consumer_memory(s: &Setup) {
+    let _runtime = s.runtime.enter();
+    let feeder: FutureProducer = s.kafka.create().unwrap();
+    let topic = s.topic("bench-memory");
+    s.runtime
+        .block_on(produce_raw(&feeder, &topic, &s.frame, MILLION));
+    let value = Deserializer::new(Arc::clone(&s.registry));
+    let group = s.group(&topic, "memory");
+    let typed = TypedConsumer::<Vec<u8>, OrderEvent, Raw>::new(&group, Raw, value).unwrap();
+    typed.subscribe(&[&topic]).unwrap();
+    let before = resident_kib();
+    s.runtime.block_on(read_typed(&typed, MILLION));
+    let grown = resident_kib().saturating_sub(before);
+    println!("typed consumer of a million events: resident memory grew by {grown} KiB");
 }
 
 fn timed(run: impl FnOnce()) -> Duration {
@@ -293,8 +302,8 @@ fn resident_kib() -> u64 {
 
 fn benches(c: &mut Criterion) {
     let Some(setup) = setup() else { return };
+    consumer_memory(&setup);
     produce(c, &setup);
-    consume(c, &setup);
     million(&setup);
 }
 

@@ -1,6 +1,7 @@
 //! [`TypedProducer`]: values (and keys) written by their encoders, then sent with rdkafka's
 //! `FutureProducer`; delivery reports as typed results.
 
+use std::cell::Cell;
 use std::error::Error;
 use std::future::Future;
 use std::marker::PhantomData;
@@ -23,6 +24,38 @@ use crate::message::{Header, Part};
 /// (`queue.buffering.max.messages`): long enough to let deliveries drain it, short enough
 /// not to idle a fast link.
 const QUEUE_FULL_PAUSE: Duration = Duration::from_millis(2);
+
+/// The buffers a message's key and value are written into: librdkafka copies them when the
+/// message is queued, so they are kept per thread and reused, instead of a new buffer grown
+/// from empty for every message (which cost the producer a tenth of its rate).
+#[derive(Default)]
+struct Buffers {
+    key: Vec<u8>,
+    value: Vec<u8>,
+}
+
+thread_local! {
+    static BUFFERS: Cell<Buffers> = Cell::default();
+}
+
+/// The thread's buffers while a message is written, given back when it is queued or fails.
+struct Lease(Buffers);
+
+impl Lease {
+    /// The thread's buffers, or new ones while they are lent (to a send of this thread
+    /// waiting for the registry).
+    fn take() -> Lease {
+        Lease(BUFFERS.try_with(Cell::take).unwrap_or_default())
+    }
+}
+
+impl Drop for Lease {
+    /// Gives the buffers to the thread this ends on, whichever that is.
+    fn drop(&mut self) {
+        let buffers = std::mem::take(&mut self.0);
+        let _ = BUFFERS.try_with(|kept| kept.set(buffers));
+    }
+}
 
 /// Where and how one message is sent, beyond its topic, key and value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -178,17 +211,19 @@ where
         options: SendOptions,
     ) -> Result<impl Future<Output = Result<Delivered, SendError>> + Send + 'static, SendError>
     {
-        let mut key_bytes = Vec::new();
+        let mut lease = Lease::take();
+        let Buffers {
+            key: key_bytes,
+            value: payload,
+        } = &mut lease.0;
         if let Some(key) = key {
-            let written = self.key.encode(topic, key, &mut key_bytes).await;
+            let written = self.key.encode(topic, key, key_bytes).await;
             written.map_err(|e| encode_error(Part::Key, e))?;
         }
-        let mut payload = Vec::new();
-        let written = self.value.encode(topic, value, &mut payload).await;
+        let written = self.value.encode(topic, value, payload).await;
         written.map_err(|e| encode_error(Part::Value, e))?;
-        let delivery = self
-            .queue(topic, key.map(|_| key_bytes.as_slice()), &payload, &options)
-            .await?;
+        let key_bytes = key.map(|_| key_bytes.as_slice());
+        let delivery = self.queue(topic, key_bytes, payload, &options).await?;
         Ok(delivered(delivery))
     }
 
