@@ -7,6 +7,8 @@
 //! folders through the functions here instead of naming cases, so cases dropped in later are
 //! picked up without code changes.
 
+pub mod registry_server;
+
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

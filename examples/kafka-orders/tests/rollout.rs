@@ -1,11 +1,19 @@
 //! The example's story through the real broker and registry (`.ci/kafka-broker`,
 //! `.ci/registry-server`): what each consumer group read, value by value.
+//!
+//! The registry is a server of the test's own, started empty: `rivven-schema` 0.0.22 does
+//! not add a schema as a new version of a subject when the same text is already registered
+//! under another subject (it answers the existing id, and the subject's latest stays the
+//! earlier version), and the other tests register these schemas under their subjects. A
+//! producer with `use_latest` would then write version 2 events as version 1. Confluent's
+//! registry adds the version.
 
 use std::sync::Arc;
 
 use avdl2rs_registry::nonblocking::Client;
 use avdl2rs_registry::ClientConfig;
-use avdl2rs_tests::{external, fresh_name, schema_registry};
+use avdl2rs_tests::registry_server::RegistryServer;
+use avdl2rs_tests::{external, fresh_name};
 use kafka_orders::{run, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -16,8 +24,10 @@ async fn both_rollouts_read_every_event_with_the_readers_fields() {
     ) else {
         return;
     };
-    let Some(url) = schema_registry() else { return };
-    let registry = Arc::new(Client::new(ClientConfig::new(&url)).unwrap());
+    let Some(server) = RegistryServer::start() else {
+        return;
+    };
+    let registry = Arc::new(Client::new(ClientConfig::new(&server.url())).unwrap());
     let seen = run(&Setup { brokers, registry }, &fresh_name("orders"))
         .await
         .unwrap();

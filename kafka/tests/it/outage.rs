@@ -7,8 +7,6 @@
 //! "back" is a new instance on the same port given the same schemas in the same order, which
 //! gives them the same ids (checked), as a registry restored from its backing store would.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,66 +14,10 @@ use avdl2rs::AvroSchema;
 use avdl2rs_kafka::{ConsumeError, Raw, TypedConsumer, TypedProducer};
 use avdl2rs_registry::nonblocking::{Client, Deserializer, Serializer};
 use avdl2rs_registry::{ClientConfig, RetryPolicy, Schema, SerializerConfig, Version};
-use avdl2rs_tests::{external, fresh_name};
+use avdl2rs_tests::fresh_name;
+use avdl2rs_tests::registry_server::RegistryServer;
 
 use crate::support::{env, receive, records, within};
-
-/// A registry server of the test's own.
-struct Registry {
-    binary: String,
-    port: u16,
-    process: Option<Child>,
-}
-
-impl Registry {
-    fn start(binary: String) -> Registry {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let mut registry = Registry {
-            binary,
-            port,
-            process: None,
-        };
-        registry.restart();
-        registry
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
-    /// Starts the server and waits until it accepts connections.
-    fn restart(&mut self) {
-        let child = Command::new(&self.binary)
-            .args(["serve", "--host", "127.0.0.1", "--log-level", "warn"])
-            .args(["--port", &self.port.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        self.process = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "the registry did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn stop(&mut self) {
-        if let Some(mut child) = self.process.take() {
-            child.kill().unwrap();
-            child.wait().unwrap();
-        }
-    }
-}
-
-impl Drop for Registry {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
 
 /// A client that fails fast: the consumer's own pauses are what this test looks at.
 fn client(url: &str) -> Arc<Client> {
@@ -111,13 +53,9 @@ mod v2 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cached_schemas_outlive_the_registry_and_a_new_one_waits_for_it() {
     let Some(env) = env() else { return };
-    let Some(binary) = external(
-        "AVDL2RS_SCHEMA_REGISTRY_SERVER",
-        "the rivven-schema binary (.ci/registry-server sets it)",
-    ) else {
+    let Some(mut registry) = RegistryServer::start() else {
         return;
     };
-    let mut registry = Registry::start(binary);
     let topic = env.topic("outage", 1).await;
     let subject = format!("{topic}-value");
 
