@@ -2,14 +2,10 @@
 //! every version on its topic into its own type, with defaults for fields its writer did not
 //! have and without the fields it does not know.
 
-use std::sync::Arc;
-
 use avdl2rs::compat::CompatLevel;
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
-use avdl2rs_kafka::{Part, Raw, SendError, TypedConsumer, TypedProducer};
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
-use avdl2rs_registry::{Schema, SerializerConfig};
-use avdl2rs_tests::fresh_name;
+use avdl2rs_kafka::{Part, SendError};
+use avdl2rs_registry::Schema;
 
 use crate::support::{env, receive, records, Env};
 
@@ -65,8 +61,7 @@ fn new_line(n: i64) -> log_v2::LogLine {
 
 /// Sends `values` to `topic`, keyed by their position (`pos-<n>`), auto-registering.
 async fn write<T: AvroSchema + AvroEncode + Sync>(env: &Env, topic: &str, values: &[(i64, T)]) {
-    let value = Serializer::new(env.registry(), SerializerConfig::default());
-    let producer = TypedProducer::<str, T, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<T>();
     for (n, v) in values {
         producer
             .send(topic, &format!("pos-{n:03}"), v)
@@ -77,10 +72,7 @@ async fn write<T: AvroSchema + AvroEncode + Sync>(env: &Env, topic: &str, values
 
 /// The first `count` values of `topic` read as `T` by a new group, by key.
 async fn read<T: AvroSchema + AvroDecode + Send>(env: &Env, topic: &str, count: usize) -> Vec<T> {
-    let value = Deserializer::new(env.registry());
-    let consumer =
-        TypedConsumer::<String, T, Raw>::new(&env.group(&fresh_name("g")), Raw, value).unwrap();
-    consumer.subscribe(&[topic]).unwrap();
+    let consumer = env.text_consumer::<T>(topic);
     let mut read = records(receive(&consumer, count).await);
     read.sort_by(|a, b| a.key.cmp(&b.key));
     read.into_iter().map(|r| r.value.unwrap()).collect()
@@ -179,9 +171,7 @@ async fn an_incompatible_change_is_refused_by_the_registry_and_by_the_consumer()
     write(&env, &topic, &[(0, old_line(0))]).await;
 
     // The registry refuses to register the third release under the FULL subject ...
-    let value = Serializer::new(env.registry(), SerializerConfig::default());
-    let producer =
-        TypedProducer::<str, log_v3::LogLine, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<log_v3::LogLine>();
     let line = log_v3::LogLine {
         timestamp: 1,
         level: 3,
@@ -210,14 +200,7 @@ async fn an_incompatible_change_is_refused_by_the_registry_and_by_the_consumer()
         .payload(&frame);
     raw.send(record, None).await.unwrap();
 
-    let value = Deserializer::new(Arc::clone(&registry));
-    let consumer = TypedConsumer::<String, log_v2::LogLine, Raw>::new(
-        &env.group(&fresh_name("g")),
-        Raw,
-        value,
-    )
-    .unwrap();
-    consumer.subscribe(&[&topic]).unwrap();
+    let consumer = env.text_consumer::<log_v2::LogLine>(&topic);
     let mut received = receive(&consumer, 2).await.into_iter();
     assert!(received.next().unwrap().is_ok());
     let poison = received.next().unwrap().unwrap_err();

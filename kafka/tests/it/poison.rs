@@ -10,7 +10,7 @@ use avdl2rs_kafka::dead_letter::{
 };
 use avdl2rs_kafka::rdkafka::producer::{FutureProducer, FutureRecord};
 use avdl2rs_kafka::{DeadLetters, Poison, Raw, TypedConsumer, TypedProducer};
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
+use avdl2rs_registry::nonblocking::Serializer;
 use avdl2rs_registry::{Schema, SerializerConfig};
 use avdl2rs_tests::fresh_name;
 use kafka_orders::v2::OrderEvent;
@@ -84,11 +84,7 @@ async fn poison_messages_go_to_the_dead_letter_topic_and_every_good_one_is_read_
     }
     let poison_count = GOOD as usize / 1_500 + usize::from(GOOD % 1_500 > 700) + poisons.len();
 
-    let value = Deserializer::new(Arc::clone(&registry));
-    let consumer =
-        TypedConsumer::<String, OrderEvent, Raw>::new(&env.group(&fresh_name("g")), Raw, value)
-            .unwrap();
-    consumer.subscribe(&[&topic]).unwrap();
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
     let mut by_partition: BTreeMap<i32, Vec<(i64, i32)>> = BTreeMap::new();
     let mut forwarded: Vec<Poison> = Vec::new();
     let mut good = 0;

@@ -5,9 +5,7 @@
 use std::process::Command;
 
 use avdl2rs::AvroSchema;
-use avdl2rs_kafka::{Header, Raw, SendOptions, TypedConsumer, TypedProducer};
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
-use avdl2rs_registry::SerializerConfig;
+use avdl2rs_kafka::{Header, SendOptions};
 use avdl2rs_tests::{external, fresh_name};
 use kafka_orders::{v1, v2};
 use serde_json::{json, Value};
@@ -94,10 +92,7 @@ async fn python_writes_both_versions_and_we_read_them_as_either() {
 /// The four values on `topic`, read as `T` by a new group, in the order Python sent them;
 /// each carries Python's header.
 async fn read<T: AvroSchema + avdl2rs::AvroDecode + Send>(env: &Env, topic: &str) -> Vec<T> {
-    let value = Deserializer::new(env.registry());
-    let consumer =
-        TypedConsumer::<String, T, Raw>::new(&env.group(&fresh_name("g")), Raw, value).unwrap();
-    consumer.subscribe(&[topic]).unwrap();
+    let consumer = env.text_consumer::<T>(topic);
     let mut read = records(receive(&consumer, 4).await);
     for record in &read {
         assert_eq!(record.headers, [Header::new("from", "python")]);
@@ -111,9 +106,7 @@ async fn read<T: AvroSchema + avdl2rs::AvroDecode + Send>(env: &Env, topic: &str
 async fn we_write_and_python_reads_the_same_values_and_headers() {
     let Some(env) = env() else { return };
     let topic = env.topic("to-python", 2).await;
-    let value = Serializer::new(env.registry(), SerializerConfig::default());
-    let producer =
-        TypedProducer::<str, v2::OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<v2::OrderEvent>();
     for id in 0..6 {
         let options = SendOptions::new().header("from", "rust").partition(id % 2);
         producer

@@ -2,9 +2,8 @@
 //! its group: reading resumes from the last commit, so the messages after it are read again
 //! (at least once) and none before it.
 
-use avdl2rs_kafka::{Raw, SendOptions, TypedConsumer, TypedProducer};
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
-use avdl2rs_registry::SerializerConfig;
+use avdl2rs_kafka::{Raw, SendOptions, TypedConsumer};
+use avdl2rs_registry::nonblocking::Deserializer;
 use avdl2rs_tests::fresh_name;
 use kafka_orders::v2::OrderEvent;
 
@@ -23,8 +22,7 @@ fn consumer(env: &Env, group: &str) -> TypedConsumer<String, OrderEvent, Raw> {
 async fn a_restarted_member_resumes_from_the_last_commit() {
     let Some(env) = env() else { return };
     let topic = env.topic("restart", 2).await;
-    let value = Serializer::new(env.registry(), SerializerConfig::default());
-    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<OrderEvent>();
     for id in 0..100 {
         let to = SendOptions::new().partition(id % 2);
         producer
@@ -77,8 +75,7 @@ async fn a_restarted_member_resumes_from_the_last_commit() {
 async fn only_records_marked_done_count_as_consumed() {
     let Some(env) = env() else { return };
     let topic = env.topic("marked", 1).await;
-    let value = Serializer::new(env.registry(), SerializerConfig::default());
-    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<OrderEvent>();
     for id in 0..10 {
         producer.send(&topic, "k", &order(id)).await.unwrap();
     }

@@ -10,7 +10,7 @@ use avdl2rs_kafka::rdkafka::producer::{FutureProducer, FutureRecord};
 use avdl2rs_kafka::{
     Header, Part, PoisonReason, Raw, SendError, SendOptions, TypedConsumer, TypedProducer,
 };
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
+use avdl2rs_registry::nonblocking::Serializer;
 use avdl2rs_registry::SerializerConfig;
 use avdl2rs_tests::fresh_name;
 use kafka_orders::v2::OrderEvent;
@@ -129,9 +129,7 @@ async fn record_strategies_name_the_subjects_after_the_types() {
 async fn text_keys_missing_keys_tombstones_and_keys_that_are_not_text() {
     let Some(env) = env() else { return };
     let topic = env.topic("text-keys", 1).await;
-    let registry = env.registry();
-    let value = Serializer::new(Arc::clone(&registry), SerializerConfig::default());
-    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<OrderEvent>();
     producer.send(&topic, "k-1", &order(1)).await.unwrap();
     let options = SendOptions::new();
     producer
@@ -144,11 +142,7 @@ async fn text_keys_missing_keys_tombstones_and_keys_that_are_not_text() {
     let latin1 = FutureRecord::<[u8], [u8]>::to(&topic).key(b"k-\xe9");
     raw.send(latin1, None).await.unwrap();
 
-    let value = Deserializer::new(registry);
-    let consumer =
-        TypedConsumer::<String, OrderEvent, Raw>::new(&env.group(&fresh_name("g")), Raw, value)
-            .unwrap();
-    consumer.subscribe(&[&topic]).unwrap();
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
     let mut received = receive(&consumer, 4).await.into_iter();
     let keyed = received.next().unwrap().unwrap();
     assert_eq!(
@@ -195,8 +189,7 @@ async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
         "{error}"
     );
 
-    let value = Serializer::new(Arc::clone(&registry), SerializerConfig::default());
-    let producer = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
+    let producer = env.text_producer::<OrderEvent>();
     let first = producer.send(&topic, "k", &order(2)).await.unwrap();
     assert_eq!(
         first.offset, 0,
@@ -207,24 +200,18 @@ async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_compression_codec_of_the_bundled_librdkafka_goes_through() {
     let Some(env) = env() else { return };
-    let registry = env.registry();
     for codec in ["gzip", "snappy", "lz4"] {
         let topic = env.topic(&format!("compressed-{codec}"), 1).await;
         let mut kafka = env.kafka();
         kafka.set("compression.type", codec);
-        let value = Serializer::new(Arc::clone(&registry), SerializerConfig::default());
-        let producer = TypedProducer::<str, OrderEvent, Raw>::new(&kafka, Raw, value).unwrap();
+        let producer = env.text_producer_with::<OrderEvent>(&kafka);
         for id in 0..50 {
             let value = order(id);
             let queued = producer.enqueue(&topic, Some("k"), &value, SendOptions::new());
             drop(queued.await.unwrap());
         }
         producer.flush(std::time::Duration::from_secs(30)).unwrap();
-        let value = Deserializer::new(Arc::clone(&registry));
-        let consumer =
-            TypedConsumer::<String, OrderEvent, Raw>::new(&env.group(&fresh_name("g")), Raw, value)
-                .unwrap();
-        consumer.subscribe(&[&topic]).unwrap();
+        let consumer = env.text_consumer::<OrderEvent>(&topic);
         let read = records(receive(&consumer, 50).await);
         let ids: Vec<i32> = read.iter().map(|r| r.value.as_ref().unwrap().id).collect();
         assert_eq!(ids, (0..50).collect::<Vec<_>>(), "{codec}");

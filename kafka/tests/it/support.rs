@@ -5,11 +5,14 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 use avdl2rs_kafka::rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
 use avdl2rs_kafka::rdkafka::client::DefaultClientContext;
 use avdl2rs_kafka::rdkafka::ClientConfig;
-use avdl2rs_kafka::{Decoder, Poison, Received, Record, TypedConsumer};
+use avdl2rs_kafka::{Decoder, Poison, Raw, Received, Record, TypedConsumer, TypedProducer};
 use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
+use avdl2rs_registry::SerializerConfig;
 use avdl2rs_tests::{external, fresh_name, schema_registry};
 
 /// The broker and registry of a test.
@@ -33,7 +36,35 @@ pub fn env() -> Option<Env> {
     })
 }
 
+/// A producer of text keys and Avro values, registering under `<topic>-value`.
+pub type TextProducer<T> = TypedProducer<str, T, Raw>;
+/// A consumer of text keys and Avro values.
+pub type TextConsumer<T> = TypedConsumer<String, T, Raw>;
+
 impl Env {
+    /// A producer of text keys and `T` values with the producer settings, registering `T`'s
+    /// schema through a client of its own.
+    pub fn text_producer<T: AvroSchema + AvroEncode + Sync>(&self) -> TextProducer<T> {
+        self.text_producer_with(&self.kafka())
+    }
+
+    /// [`Env::text_producer`] with these Kafka settings.
+    pub fn text_producer_with<T>(&self, kafka: &ClientConfig) -> TextProducer<T>
+    where
+        T: AvroSchema + AvroEncode + Sync,
+    {
+        let value = Serializer::new(self.registry(), SerializerConfig::default());
+        TypedProducer::new(kafka, Raw, value).unwrap()
+    }
+
+    /// A consumer of text keys and `T` values in a new group, subscribed to `topic`.
+    pub fn text_consumer<T: AvroSchema + AvroDecode + Send>(&self, topic: &str) -> TextConsumer<T> {
+        let value = Deserializer::new(self.registry());
+        let consumer = TypedConsumer::new(&self.group(&fresh_name("g")), Raw, value).unwrap();
+        consumer.subscribe(&[topic]).unwrap();
+        consumer
+    }
+
     /// A registry client of the test registry.
     pub fn registry(&self) -> Arc<Client> {
         let config = avdl2rs_registry::ClientConfig::new(&self.registry_url);
