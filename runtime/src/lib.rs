@@ -194,6 +194,27 @@ pub trait Avro: AvroSchema + AvroEncode + AvroDecode {
         wire::decode_single_object(message)
     }
 
+    /// `self` in Avro's JSON encoding, as Java's `JsonEncoder` writes it: unions wrapped in
+    /// an object naming the branch, bytes and fixed as strings of code points, logical types
+    /// as their underlying type ([`avro_json`] says it all). The readable JSON of a type is
+    /// its serde form instead.
+    fn to_avro_json(&self) -> Result<serde_json::Value, EncodeError>
+    where
+        Self: 'static,
+    {
+        avro_json::to_json(self)
+    }
+
+    /// The value that `json`, in Avro's JSON encoding, stands for, as Java's `JsonDecoder`
+    /// reads it: missing fields take their defaults; an error names the JSON pointer of the
+    /// value that does not fit.
+    fn from_avro_json(json: &serde_json::Value) -> Result<Self, avro_json::JsonError>
+    where
+        Self: 'static,
+    {
+        avro_json::from_json(json)
+    }
+
     /// The subject of this type's schema under `strategy`, used as `part` of `topic`.
     fn subject_name(strategy: SubjectNameStrategy, topic: &str, part: SubjectPart) -> String {
         strategy.subject(topic, part, Self::FULL_NAME)

@@ -67,11 +67,13 @@ mod error;
 mod from_json;
 mod numbers;
 mod to_json;
+mod typed;
 
 pub use error::JsonError;
 pub use from_json::MAX_DEPTH;
 
 pub(crate) use from_json::encode_default;
+pub(crate) use typed::{from_json, to_json};
 
 /// A schema, ready to read and write its values in the Avro JSON encoding.
 #[derive(Debug, Clone)]

@@ -7,6 +7,7 @@
 mod resolve_support;
 
 mod avro_json_encoding;
+mod avro_json_typed;
 mod codec_differential;
 mod codec_support;
 mod compat_apache;

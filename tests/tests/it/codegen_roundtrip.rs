@@ -4,7 +4,8 @@
 //! Per type: random `apache_avro` values of the type's schema (seeded, many per type) are
 //! written by `apache_avro::to_avro_datum`, decoded and re-encoded by the generated code, and
 //! must come back as the same bytes; `apache_avro::from_avro_datum` of our bytes must give the
-//! value back.
+//! value back. The same value written to Avro's JSON encoding by `to_avro_json` and read back by
+//! `from_avro_json` must encode to the same bytes again.
 
 #![deny(warnings)]
 
@@ -25,6 +26,7 @@ pub(crate) struct Case {
     pub(crate) canonical_form: &'static str,
     pub(crate) fingerprint: u64,
     round_trip: fn(&[u8]) -> Result<Vec<u8>, String>,
+    json_round_trip: fn(&[u8]) -> Result<Vec<u8>, String>,
 }
 
 macro_rules! case {
@@ -36,6 +38,7 @@ macro_rules! case {
             canonical_form: <$ty as AvroSchema>::CANONICAL_FORM,
             fingerprint: <$ty as AvroSchema>::FINGERPRINT,
             round_trip: round_trip::<$ty>,
+            json_round_trip: json_round_trip::<$ty>,
         }
     };
 }
@@ -55,6 +58,25 @@ fn round_trip<T: AvroEncode + AvroDecode>(bytes: &[u8]) -> Result<Vec<u8>, Strin
     let mut out = Vec::new();
     value.encode(&mut out).map_err(|e| format!("encode: {e}"))?;
     Ok(out)
+}
+
+/// Decodes one `T`, writes it in Avro's JSON encoding (which must be the JSON the
+/// schema-driven encoding writes for the same bytes), reads it back from the JSON and
+/// encodes it again.
+fn json_round_trip<T: avdl2rs::Avro + 'static>(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let value = T::from_avro_bytes(bytes).map_err(|e| format!("decode: {e}"))?;
+    let json = value
+        .to_avro_json()
+        .map_err(|e| format!("to_avro_json: {e}"))?;
+    let by_schema = avdl2rs::avro_json::AvroJson::new(T::SCHEMA_JSON)
+        .map(|j| j.decode(bytes))
+        .map_err(|e| format!("schema: {e}"))?
+        .map_err(|e| format!("schema-driven decode: {e}"))?;
+    if json != by_schema {
+        return Err(format!("to_avro_json {json} differs from {by_schema}"));
+    }
+    let back = T::from_avro_json(&json).map_err(|e| format!("from_avro_json: {e}"))?;
+    back.to_avro_bytes().map_err(|e| format!("encode: {e}"))
 }
 
 const VALUES_PER_TYPE: usize = 200;
@@ -97,6 +119,12 @@ fn check(case: &Case, schema: &Schema, value: &Value) -> Result<(), String> {
         .and_then(|w| w.write_value_to_vec(value.clone()))
         .map_err(|e| format!("apache-avro cannot write it: {e}"))?;
     let ours = (case.round_trip)(&theirs)?;
+    let through_json = (case.json_round_trip)(&theirs)?;
+    if through_json != ours && !has_reordered_map(value) {
+        return Err(format!(
+            "through Avro JSON the bytes change:\n  direct {ours:?}\n  JSON   {through_json:?}"
+        ));
+    }
     // Map entries are written in iteration order, which hash maps do not keep; with two or
     // more entries only the values can be compared.
     if ours != theirs && !has_reordered_map(value) {
