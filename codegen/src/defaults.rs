@@ -8,7 +8,7 @@
 //! encoding of the JSON value, decoded by the runtime's helper when the default is needed.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use serde_json::Value as Json;
 
 use crate::naming;
@@ -25,11 +25,7 @@ pub(crate) fn default_fn_name(field: &FieldDef) -> String {
 
 /// The default functions of a record, and `impl Default` when every field has a default;
 /// or the error of every default that does not fit.
-pub(crate) fn record_defaults(
-    r: &Renderer<'_>,
-    _id: TypeId,
-    def: &TypeDef,
-) -> Result<TokenStream, Vec<Error>> {
+pub(crate) fn record_defaults(r: &Renderer<'_>, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
     let DefKind::Record { named, fields } = &def.kind else {
         return Ok(TokenStream::new());
     };
@@ -278,16 +274,6 @@ impl Writer<'_> {
             let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);
             #decode.expect("the default's encoding was written when the code was generated")
         }})
-    }
-}
-
-trait IntoTokens {
-    fn into_token_stream(self) -> TokenStream;
-}
-
-impl IntoTokens for Literal {
-    fn into_token_stream(self) -> TokenStream {
-        quote!(#self)
     }
 }
 

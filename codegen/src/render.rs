@@ -123,7 +123,7 @@ impl<'a> Renderer<'a> {
     pub fn file(&self) -> Result<TokenStream, Vec<Error>> {
         let mut errors = Vec::new();
         let mut root = ModuleTree::default();
-        for (id, def) in self.space.defs.iter().enumerate() {
+        for def in &self.space.defs {
             let namespace = def.named().and_then(|n| n.name.namespace.as_deref());
             let mut parts = namespace.unwrap_or_default().split('.');
             let module = def.module.iter().fold(&mut root, |m, name| {
@@ -139,7 +139,7 @@ impl<'a> Renderer<'a> {
             });
             let tokens = match self.extern_type(def) {
                 Some(path) => self.fingerprint_check(def, &path).map_err(|e| vec![e]),
-                None => self.def(id, def),
+                None => self.def(def),
             };
             match tokens {
                 Ok(tokens) => module.items.push(tokens),
@@ -200,7 +200,7 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    fn def(&self, id: TypeId, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
+    fn def(&self, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
         let docs = doc_attrs(def.doc.as_deref());
         let derives = self.derives(def);
         let name = ident(&def.ident);
@@ -218,7 +218,7 @@ impl<'a> Renderer<'a> {
                     #rename
                     pub struct #name { #(#fields_tokens)* }
                 };
-                (item, crate::defaults::record_defaults(self, id, def)?)
+                (item, crate::defaults::record_defaults(self, def)?)
             }
             DefKind::Enum {
                 named,
