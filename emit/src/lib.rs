@@ -20,6 +20,8 @@
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths.
 
+/// The schema model's logical types, whose spellings [`TimeKind`] and the derive read.
+pub use avdl2rs_schema::LogicalType;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
@@ -171,19 +173,31 @@ impl TimeKind {
         TimeKind::LocalTimestampNanos,
     ];
 
-    /// The `logicalType` spelling, e.g. `timestamp-millis`.
-    pub fn name(self) -> &'static str {
+    /// The logical type of the schema model.
+    pub fn logical_type(self) -> LogicalType {
         match self {
-            TimeKind::Date => "date",
-            TimeKind::TimeMillis => "time-millis",
-            TimeKind::TimeMicros => "time-micros",
-            TimeKind::TimestampMillis => "timestamp-millis",
-            TimeKind::TimestampMicros => "timestamp-micros",
-            TimeKind::TimestampNanos => "timestamp-nanos",
-            TimeKind::LocalTimestampMillis => "local-timestamp-millis",
-            TimeKind::LocalTimestampMicros => "local-timestamp-micros",
-            TimeKind::LocalTimestampNanos => "local-timestamp-nanos",
+            TimeKind::Date => LogicalType::Date,
+            TimeKind::TimeMillis => LogicalType::TimeMillis,
+            TimeKind::TimeMicros => LogicalType::TimeMicros,
+            TimeKind::TimestampMillis => LogicalType::TimestampMillis,
+            TimeKind::TimestampMicros => LogicalType::TimestampMicros,
+            TimeKind::TimestampNanos => LogicalType::TimestampNanos,
+            TimeKind::LocalTimestampMillis => LogicalType::LocalTimestampMillis,
+            TimeKind::LocalTimestampMicros => LogicalType::LocalTimestampMicros,
+            TimeKind::LocalTimestampNanos => LogicalType::LocalTimestampNanos,
         }
+    }
+
+    /// The date or time kind of `logical`, if it is one.
+    pub fn of(logical: LogicalType) -> Option<TimeKind> {
+        TimeKind::ALL
+            .into_iter()
+            .find(|kind| kind.logical_type() == logical)
+    }
+
+    /// The `logicalType` spelling, e.g. `timestamp-millis` (the schema model's table).
+    pub fn name(self) -> &'static str {
+        self.logical_type().name()
     }
 
     /// The logical type spelled `name`, if it is a date or time type.
