@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::emit::{self, RecordField, Shape, TypeCodec, UnionVariant};
+use crate::emit::{self, ItemKind, RecordField, Shape, TypeCodec, UnionVariant};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value as Json};
@@ -97,20 +97,16 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
     let texts = parsed.texts(&output.defaults);
     let rt = container.krate.clone().unwrap_or_else(default_runtime_path);
     let branch_checks = union_branch_checks(&union_branches, &rt);
-    let is_union = matches!(output.shape, Shape::Union { .. });
-    let schema_impl = schema_impl(
-        &rt,
-        &input.ident,
-        if is_union { "" } else { &full_name },
-        namespace.as_deref().unwrap_or_default(),
-        &texts,
-        &output.nested,
-    )
-    .map_err(|e| syn::Error::new_spanned(&input.ident, format!("invalid fixed type: {e}")))?;
+    let kind = match output.shape {
+        Shape::Union { .. } => ItemKind::Union { avro_schema: true },
+        _ => ItemKind::Named(None),
+    };
+    let schema_item = emit::schema_item(&rt, &input.ident, kind, &texts, &output.nested)
+        .map_err(|e| syn::Error::new_spanned(&input.ident, format!("invalid fixed type: {e}")))?;
     let codec = TypeCodec {
         ident: input.ident.clone(),
         shape: output.shape,
-        schema: None,
+        full_name: None,
         // Whether the type can hold itself is not known from one type's definition.
         nested: true,
         // A field type without `#[derive(Avro)]` is then reported at the field.
@@ -118,7 +114,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
     };
     let codec = emit::type_impls(&codec, &rt, &|ty| ty.to_token_stream());
     Ok(emit::wrap_in_const(
-        quote!(#schema_impl #branch_checks #codec),
+        quote!(#schema_item #branch_checks #codec),
     ))
 }
 
@@ -445,44 +441,12 @@ fn union_branch_checks(branches: &[syn::Type], rt: &syn::Path) -> TokenStream {
     let checks = branches.iter().map(|ty| {
         quote::quote_spanned! {ty.span()=>
             const _: () = ::core::assert!(
-                !#rt::__private::derive_schema::NodeRef::of::<#ty>().is_union(),
+                !#rt::__private::NodeRef::of::<#ty>().is_union(),
                 "a union enum cannot be a branch of another union or of an `Option`: put all branches in one union enum (with a `Null(())` variant for null)"
             );
         }
     });
     quote!(#(#checks)*)
-}
-
-/// The schema node statics (the type's and its fixed types') and the `DerivedSchema` and
-/// `AvroSchema` impls, the schema consts assembled from the nodes.
-fn schema_impl(
-    rt: &syn::Path,
-    ident: &syn::Ident,
-    node_name: &str,
-    namespace: &str,
-    texts: &node::NodeText,
-    nested: &[Nested],
-) -> Result<TokenStream, String> {
-    let ds = quote!(#rt::__private::derive_schema);
-    let node = node::node_items(ident, node_name, namespace, texts, nested)?;
-    let full_name = if node_name.is_empty() {
-        "union"
-    } else {
-        node_name
-    };
-    Ok(quote! {
-        #node
-        const JSON_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Json);
-        const JSON: [u8; JSON_LEN] = #ds::schema_bytes(&NODE, #ds::Form::Json);
-        const CANONICAL_LEN: usize = #ds::schema_len(&NODE, #ds::Form::Canonical);
-        const CANONICAL: [u8; CANONICAL_LEN] = #ds::schema_bytes(&NODE, #ds::Form::Canonical);
-        impl #rt::AvroSchema for #ident {
-            const SCHEMA_JSON: &'static str = #ds::utf8(&JSON);
-            const CANONICAL_FORM: &'static str = #ds::utf8(&CANONICAL);
-            const FINGERPRINT: u64 = #rt::fingerprint::rabin_fingerprint(&CANONICAL);
-            const FULL_NAME: &'static str = #full_name;
-        }
-    })
 }
 
 #[cfg(test)]
@@ -504,12 +468,13 @@ mod tests {
         .unwrap()
         .to_string();
         assert!(tokens.starts_with("const _ : () ="), "{tokens}");
+        // The runtime's `schema!` gives the `AvroSchema` impl.
         for item in [
-            "AvroSchema for Point",
+            "__private :: schema ! (Point ,",
             "AvroEncode for Point",
             "AvroDecode for Point",
         ] {
-            assert!(tokens.contains(item), "no impl {item}: {tokens}");
+            assert!(tokens.contains(item), "no {item}: {tokens}");
         }
         assert!(tokens.contains("NodeRef :: of :: < Point2 >"), "{tokens}");
     }
@@ -546,7 +511,7 @@ mod tests {
         .unwrap()
         .to_string();
         assert!(
-            tokens.contains(":: renamed :: rt :: AvroSchema"),
+            tokens.contains(":: renamed :: rt :: __private :: schema !"),
             "{tokens}"
         );
         // The codec names the runtime through one alias of its `__private` module.
@@ -568,7 +533,9 @@ mod tests {
         .unwrap()
         .to_string();
         assert!(!tokens.contains("impl Choice"), "{tokens}");
-        assert!(tokens.contains("DecodeBranch for Choice"), "{tokens}");
+        // It cannot be held in an `Option` (that would be a union in a union), so it reads
+        // its own index.
+        assert!(tokens.contains("AvroDecode for Choice"), "{tokens}");
     }
 
     #[test]
