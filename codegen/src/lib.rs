@@ -19,6 +19,8 @@
 //! module tree of `modules`), with the codec impls and schema items written by
 //! `avdl2rs-emit`, the emitter the `Avro` derive shares.
 
+#![warn(missing_docs)]
+
 mod assembly;
 pub mod builder;
 mod codec;

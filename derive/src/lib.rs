@@ -10,6 +10,8 @@
 //!
 //! See the runtime crate's documentation of `Avro` for the supported shapes and attributes.
 
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 
 mod attrs;

@@ -22,6 +22,8 @@
 //! The emitted impls are meant to sit inside a `const _: () = { ... };` block (see
 //! [`wrap_in_const`]) and use only fully qualified paths; a schema item stands on its own.
 
+#![warn(missing_docs)]
+
 pub mod decode;
 mod encode;
 mod impls;
