@@ -7,6 +7,7 @@
 mod cmd;
 mod git;
 mod io;
+mod json_values;
 mod registry_options;
 mod schema_file;
 
@@ -54,7 +55,18 @@ pub enum Command {
     #[cfg(feature = "kafka")]
     Kafka(cmd::kafka::Args),
     /// Prints the records of Avro object container files as JSON lines.
+    #[command(visible_alias = "tojson")]
     Cat(cmd::cat::Args),
+    /// Writes JSON values in Avro's JSON encoding into an Avro object container file.
+    Fromjson(cmd::fromjson::Args),
+    /// Encodes one value in Avro's JSON encoding as raw Avro binary.
+    Jsontofrag(cmd::jsontofrag::Args),
+    /// Decodes one value's raw Avro binary into Avro's JSON encoding.
+    Fragtojson(cmd::fragtojson::Args),
+    /// Prints the fingerprint of a schema's Parsing Canonical Form (CRC-64-AVRO, MD5, SHA-256).
+    Fingerprint(cmd::fingerprint::Args),
+    /// Prints a schema's Parsing Canonical Form.
+    Canonical(cmd::canonical::Args),
     /// Prints the schema of an Avro object container file.
     Getschema(cmd::getschema::Args),
     /// Prints the metadata of an Avro object container file.
@@ -90,6 +102,11 @@ where
         #[cfg(feature = "kafka")]
         Command::Kafka(args) => return cmd::kafka::run(args),
         Command::Cat(args) => cmd::cat::run(args),
+        Command::Fromjson(args) => cmd::fromjson::run(args),
+        Command::Jsontofrag(args) => cmd::jsontofrag::run(args),
+        Command::Fragtojson(args) => cmd::fragtojson::run(args),
+        Command::Fingerprint(args) => cmd::fingerprint::run(args),
+        Command::Canonical(args) => cmd::canonical::run(args),
         Command::Getschema(args) => cmd::getschema::run(args),
         Command::Getmeta(args) => cmd::getmeta::run(args),
         Command::Count(args) => cmd::count::run(args),

@@ -1,10 +1,12 @@
-//! What the container-file commands (`cat`, `getschema`, `getmeta`, `count`) share: opening
-//! a file or stdin (`-`), and failures that name the file.
+//! What the container-file commands share: opening a file or stdin (`-`), the `--codec`
+//! of those that write one, and failures that name the file.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 
-use crate::io::Failure;
+use avdl2rs_container::Codec;
+
+use crate::io::{Failure, Output};
 
 /// An input file of a container-file command.
 #[derive(Debug, Clone, clap::Args)]
@@ -24,10 +26,36 @@ pub fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
         .map_err(|e| Failure::Message(format!("cannot read {path}: {e}")))
 }
 
+/// The name of the input `path` in messages.
+pub fn input_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
 /// A failure reading the container file `path`.
 pub fn failure(path: &str, error: avdl2rs_container::Error) -> Failure {
-    let name = if path == "-" { "<stdin>" } else { path };
-    Failure::Message(format!("{name}: {error}"))
+    Failure::Message(format!("{}: {error}", input_name(path)))
+}
+
+/// A failure writing the container file `output`.
+pub fn write_failure(output: &Output, error: avdl2rs_container::Error) -> Failure {
+    Failure::Message(format!("{}: {error}", output.name()))
+}
+
+/// The codec of the file a command writes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CodecArg {
+    /// The compression codec of the blocks: null, deflate, snappy, zstandard, bzip2 or xz.
+    #[arg(long = "codec", value_name = "CODEC", default_value = "null", value_parser = parse_codec)]
+    pub codec: Codec,
+}
+
+/// A codec by its name in the header.
+pub fn parse_codec(name: &str) -> Result<Codec, String> {
+    Codec::from_name(name).map_err(|e| e.to_string())
 }
 
 /// Runs `write` on a buffered stdout; a reader that stops early (a closed pipe, as with

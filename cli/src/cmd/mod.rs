@@ -1,14 +1,19 @@
 //! One module per subcommand, each with its clap `Args` and a `run` function.
 
+pub mod canonical;
 pub mod cat;
 pub mod compat;
 mod container;
 pub mod count;
+pub mod fingerprint;
+pub mod fragtojson;
+pub mod fromjson;
 pub mod gen;
 pub mod getmeta;
 pub mod getschema;
 pub mod idl;
 pub mod idl2schemata;
+pub mod jsontofrag;
 #[cfg(feature = "kafka")]
 pub mod kafka;
 pub mod registry;

@@ -14,3 +14,5 @@ mod cli_support;
 mod compat_git_imports;
 mod container_commands;
 mod idl_gen_agree;
+mod json_commands;
+mod schema_forms;
