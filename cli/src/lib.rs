@@ -63,6 +63,10 @@ pub enum Command {
     Jsontofrag(cmd::jsontofrag::Args),
     /// Decodes one value's raw Avro binary into Avro's JSON encoding.
     Fragtojson(cmd::fragtojson::Args),
+    /// Joins container files of one schema, copying their blocks without decoding them.
+    Concat(cmd::concat::Args),
+    /// Writes a container file again with every block compressed in another codec.
+    Recodec(cmd::recodec::Args),
     /// Prints the fingerprint of a schema's Parsing Canonical Form (CRC-64-AVRO, MD5, SHA-256).
     Fingerprint(cmd::fingerprint::Args),
     /// Prints a schema's Parsing Canonical Form.
@@ -105,6 +109,8 @@ where
         Command::Fromjson(args) => cmd::fromjson::run(args),
         Command::Jsontofrag(args) => cmd::jsontofrag::run(args),
         Command::Fragtojson(args) => cmd::fragtojson::run(args),
+        Command::Concat(args) => cmd::concat::run(args),
+        Command::Recodec(args) => cmd::recodec::run(args),
         Command::Fingerprint(args) => cmd::fingerprint::run(args),
         Command::Canonical(args) => cmd::canonical::run(args),
         Command::Getschema(args) => cmd::getschema::run(args),

@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 
-use avdl2rs_container::Codec;
+use avdl2rs_container::{BlockReader, Codec, DatumWriter, Header, WriterBuilder};
 
 use crate::io::{Failure, Output};
 
@@ -72,4 +72,68 @@ pub fn stdout_error(error: std::io::Error) -> Result<(), Failure> {
         return Ok(());
     }
     Err(Failure::Message(format!("cannot write to stdout: {error}")))
+}
+
+/// How [`transfer`] moves blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transfer {
+    /// Blocks of the output's codec are copied as stored, others recompressed.
+    Copy,
+    /// Every block is decompressed and compressed again.
+    Recompress,
+}
+
+/// Writes every block of the file `reader` reads (named `path`) into `writer`, one block in
+/// memory at a time, never decoding a record.
+pub fn transfer<R: Read, W: Write>(
+    mut reader: BlockReader<R>,
+    path: &str,
+    writer: &mut DatumWriter<W>,
+    output: &Output,
+    how: Transfer,
+) -> Result<(), Failure> {
+    let codec = reader.header().codec();
+    let mut data = Vec::new();
+    let read_failure = |e| failure(path, e);
+    if how == Transfer::Copy && codec == writer.codec() {
+        while let Some(block) = reader.next_stored(&mut data).map_err(read_failure)? {
+            let copied = writer.copy_block(&block, codec, &data);
+            copied.map_err(|e| write_failure(output, e))?;
+        }
+    } else {
+        while let Some(block) = reader.next_decompressed(&mut data).map_err(read_failure)? {
+            let written = writer.append_block(&block, &data);
+            written.map_err(|e| write_failure(output, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// A writer with the user metadata of `header` (its `avro.` entries are the writer's own).
+pub fn keeping_metadata(header: &Header) -> WriterBuilder {
+    header
+        .metadata()
+        .iter()
+        .filter(|(key, _)| !key.starts_with("avro."))
+        .fold(WriterBuilder::new(), |builder, (key, value)| {
+            builder.metadata(key.clone(), value.clone())
+        })
+}
+
+/// Refuses to write `output` when it is one of the `inputs`: it would be emptied before
+/// it is read.
+pub fn not_an_input(inputs: &[String], output: &Output) -> Result<(), Failure> {
+    let Output::File(out) = output else {
+        return Ok(());
+    };
+    let Ok(out) = std::fs::canonicalize(out) else {
+        return Ok(());
+    };
+    let same = |input: &&String| std::fs::canonicalize(input).is_ok_and(|input| input == out);
+    match inputs.iter().find(same) {
+        Some(input) => Err(Failure::Message(format!(
+            "{input} is both an input and the output"
+        ))),
+        None => Ok(()),
+    }
 }

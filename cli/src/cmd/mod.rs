@@ -3,6 +3,7 @@
 pub mod canonical;
 pub mod cat;
 pub mod compat;
+pub mod concat;
 mod container;
 pub mod count;
 pub mod fingerprint;
@@ -16,4 +17,5 @@ pub mod idl2schemata;
 pub mod jsontofrag;
 #[cfg(feature = "kafka")]
 pub mod kafka;
+pub mod recodec;
 pub mod registry;

@@ -3,6 +3,7 @@
 //! them (`CARGO_BIN_EXE_avdl2rs`) as a process. A new test file goes beside this one, with its
 //! `mod` line below; shared helpers are modules of their own here too.
 
+mod block_commands;
 mod cli_commands;
 mod cli_compat;
 mod cli_gen;
