@@ -8,6 +8,7 @@ mod cmd;
 mod git;
 mod io;
 mod json_values;
+mod random_data;
 mod registry_options;
 mod schema_file;
 
@@ -63,6 +64,8 @@ pub enum Command {
     Jsontofrag(cmd::jsontofrag::Args),
     /// Decodes one value's raw Avro binary into Avro's JSON encoding.
     Fragtojson(cmd::fragtojson::Args),
+    /// Writes a container file of valid random records of a schema.
+    Random(cmd::random::Args),
     /// Joins container files of one schema, copying their blocks without decoding them.
     Concat(cmd::concat::Args),
     /// Writes a container file again with every block compressed in another codec.
@@ -109,6 +112,7 @@ where
         Command::Fromjson(args) => cmd::fromjson::run(args),
         Command::Jsontofrag(args) => cmd::jsontofrag::run(args),
         Command::Fragtojson(args) => cmd::fragtojson::run(args),
+        Command::Random(args) => cmd::random::run(args),
         Command::Concat(args) => cmd::concat::run(args),
         Command::Recodec(args) => cmd::recodec::run(args),
         Command::Fingerprint(args) => cmd::fingerprint::run(args),

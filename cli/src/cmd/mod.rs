@@ -17,5 +17,6 @@ pub mod idl2schemata;
 pub mod jsontofrag;
 #[cfg(feature = "kafka")]
 pub mod kafka;
+pub mod random;
 pub mod recodec;
 pub mod registry;
