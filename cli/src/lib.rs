@@ -8,6 +8,7 @@ mod cmd;
 mod git;
 mod io;
 mod json_values;
+mod message_text;
 mod random_data;
 mod registry_options;
 mod schema_file;
@@ -70,6 +71,10 @@ pub enum Command {
     Concat(cmd::concat::Args),
     /// Writes a container file again with every block compressed in another codec.
     Recodec(cmd::recodec::Args),
+    /// Prints a Confluent-framed or single-object message as Avro JSON.
+    Decode(cmd::decode::Args),
+    /// Frames one value in Avro's JSON encoding as a Confluent or single-object message.
+    Encode(cmd::encode::Args),
     /// Prints the fingerprint of a schema's Parsing Canonical Form (CRC-64-AVRO, MD5, SHA-256).
     Fingerprint(cmd::fingerprint::Args),
     /// Prints a schema's Parsing Canonical Form.
@@ -115,6 +120,8 @@ where
         Command::Random(args) => cmd::random::run(args),
         Command::Concat(args) => cmd::concat::run(args),
         Command::Recodec(args) => cmd::recodec::run(args),
+        Command::Decode(args) => cmd::decode::run(args),
+        Command::Encode(args) => cmd::encode::run(args),
         Command::Fingerprint(args) => cmd::fingerprint::run(args),
         Command::Canonical(args) => cmd::canonical::run(args),
         Command::Getschema(args) => cmd::getschema::run(args),

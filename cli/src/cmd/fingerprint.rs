@@ -7,6 +7,7 @@ use md5::Md5;
 use sha2::{Digest, Sha256};
 
 use crate::io::{Failure, Output};
+use crate::message_text::hex;
 use crate::schema_file::SchemaFile;
 
 /// Arguments of `fingerprint`.
@@ -55,9 +56,4 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// A CRC-64-AVRO fingerprint as `fingerprint` prints it: `0x` and 16 hex digits.
 pub fn crc64_text(fingerprint: u64) -> String {
     format!("{fingerprint:#018x}")
-}
-
-/// Bytes in lowercase hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -6,6 +6,8 @@ pub mod compat;
 pub mod concat;
 mod container;
 pub mod count;
+pub mod decode;
+pub mod encode;
 pub mod fingerprint;
 pub mod fragtojson;
 pub mod fromjson;
