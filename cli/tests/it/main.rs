@@ -16,6 +16,7 @@ mod compat_git_imports;
 mod container_commands;
 mod idl_gen_agree;
 mod json_commands;
+mod json_interop;
 mod message_commands;
 mod random_command;
 mod schema_forms;
