@@ -2,7 +2,7 @@
 //! them and returns the process exit code.
 //!
 //! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
-//! `2` usage error; `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+//! `2` usage error, or a command that could not run (no registry given or reachable); `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
 
 mod cmd;
 mod git;
@@ -32,6 +32,7 @@ pub use io::Failure;
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
         avdl2rs cat --head 5 events.avro\n  \
+        avdl2rs fromjson --schema event.avsc events.jsonl -o events.avro\n  \
         avdl2rs kafka consume --topic orders --from-beginning --count 10"
 )]
 pub struct Cli {
