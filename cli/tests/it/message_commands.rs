@@ -25,6 +25,24 @@ fn printed(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// Asserts that a run exited with `expected` and said `message` on stderr, without a panic.
+fn fails_with(output: &Output, expected: i32, message: &str) {
+    let text = stderr(output);
+    assert_eq!(code(output), expected, "{text}");
+    assert!(
+        text.contains(message) && !text.contains("panicked"),
+        "{text}"
+    );
+}
+
+/// `encode` of the orders IDL's `OrderEvent`, with `extra` arguments.
+fn encode(extra: &[&str], stdin: &[u8]) -> Output {
+    let avdl = orders_avdl();
+    let mut args = vec!["encode", "--schema", &avdl, "--type", "OrderEvent"];
+    args.extend(extra);
+    avdl2rs(&args, stdin)
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -56,16 +74,8 @@ fn single_object_messages_decode_by_fingerprint_from_every_source() {
     let unrelated = avdl2rs_tests::conformance_dir().join("schemas/weather.avsc");
     let schemas = ["--schema", path_str(&unrelated), "--schema", &orders_avdl()];
     let base64 = {
-        let output = avdl2rs(
-            &[
-                "encode",
-                "--schema",
-                &orders_avdl(),
-                "--type",
-                "OrderEvent",
-                "--single-object",
-                "--base64",
-            ],
+        let output = encode(
+            &["--single-object", "--base64"],
             sample_json().to_string().as_bytes(),
         );
         assert_eq!(code(&output), 0, "{}", stderr(&output));
@@ -90,29 +100,11 @@ fn single_object_messages_decode_by_fingerprint_from_every_source() {
 #[test]
 fn encode_single_object_writes_the_runtime_framing() {
     let frame = orders::sample_order().to_single_object().unwrap();
-    let output = avdl2rs(
-        &[
-            "encode",
-            "--schema",
-            &orders_avdl(),
-            "--type",
-            "OrderEvent",
-            "--single-object",
-        ],
-        sample_json().to_string().as_bytes(),
-    );
+    let output = encode(&["--single-object"], sample_json().to_string().as_bytes());
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(output.stdout, frame);
-    let output = avdl2rs(
-        &[
-            "encode",
-            "--schema",
-            &orders_avdl(),
-            "--type",
-            "OrderEvent",
-            "--single-object",
-            "--hex",
-        ],
+    let output = encode(
+        &["--single-object", "--hex"],
         sample_json().to_string().as_bytes(),
     );
     assert_eq!(
@@ -169,12 +161,7 @@ fn decode_resolves_to_a_reader_schema() {
         ],
         &frame,
     );
-    assert_eq!(code(&output), 1);
-    assert!(
-        stderr(&output).contains("cannot read"),
-        "{}",
-        stderr(&output)
-    );
+    fails_with(&output, 1, "cannot read");
 }
 
 #[test]
@@ -201,68 +188,31 @@ fn bad_messages_and_missing_schemas() {
         ),
     ] {
         let output = with(&["-"], stdin);
-        assert_eq!(code(&output), 1, "{what}: {}", stderr(&output));
-        assert!(
-            stderr(&output).contains(message),
-            "{what}: {}",
-            stderr(&output)
-        );
-        assert!(!stderr(&output).contains("panicked"), "{what}");
+        assert!(stderr(&output).contains(message), "{what}");
+        fails_with(&output, 1, message);
     }
-    let output = with(&["--hex", "c3z1"], b"");
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    fails_with(&with(&["--hex", "c3z1"], b""), 1, "not two hex digits");
     let output = avdl2rs(&["decode", "-"], &frame);
-    assert_eq!(code(&output), 2, "{}", stderr(&output));
-    assert!(stderr(&output).contains("give the schema with --schema"));
+    fails_with(&output, 2, "give the schema with --schema");
     let confluent = [0, 0, 0, 0, 7, 2];
     let output = Command::new(cli_binary())
         .args(["decode", "--hex", &hex(&confluent)])
         .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
         .output()
         .unwrap();
-    assert_eq!(code(&output), 2, "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("needs a registry"),
-        "{}",
-        stderr(&output)
-    );
+    fails_with(&output, 2, "needs a registry");
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let dead = format!("http://{}", listener.local_addr().unwrap());
     drop(listener);
     let output = avdl2rs(&["decode", "--url", &dead, "--hex", &hex(&confluent)], b"");
     assert_eq!(code(&output), 2, "{}", stderr(&output));
-    let output = avdl2rs(
-        &[
-            "encode",
-            "--url",
-            &dead,
-            "--schema",
-            &orders_avdl(),
-            "--type",
-            "OrderEvent",
-            "--subject",
-            "s",
-        ],
+    let output = encode(
+        &["--url", &dead, "--subject", "s"],
         sample_json().to_string().as_bytes(),
     );
     assert_eq!(code(&output), 2, "{}", stderr(&output));
-    let output = avdl2rs(
-        &[
-            "encode",
-            "--schema",
-            &orders_avdl(),
-            "--type",
-            "OrderEvent",
-            "--single-object",
-        ],
-        br#"{"id": "x"}"#,
-    );
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("<stdin>: at /id: expected int"),
-        "{}",
-        stderr(&output)
-    );
+    let output = encode(&["--single-object"], br#"{"id": "x"}"#);
+    fails_with(&output, 1, "<stdin>: at /id: expected int");
 }
 
 #[test]
@@ -284,39 +234,17 @@ fn confluent_frames_through_the_real_registry() {
 
     // encode under the same subject finds the same id and writes the same bytes.
     let subject = format!("{topic}-value");
-    let avdl = orders_avdl();
     for register in [&[][..], &["--no-register"]] {
-        let mut args = vec![
-            "encode",
-            "--url",
-            &url,
-            "--schema",
-            &avdl,
-            "--type",
-            "OrderEvent",
-            "--subject",
-            &subject,
-        ];
+        let mut args = vec!["--url", &url, "--subject", &subject];
         args.extend(register);
-        let output = avdl2rs(&args, sample_json().to_string().as_bytes());
+        let output = encode(&args, sample_json().to_string().as_bytes());
         assert_eq!(code(&output), 0, "{}", stderr(&output));
         assert_eq!(output.stdout, frame, "{register:?}");
     }
     // A new subject registers the schema; looked up only, it is not found: exit 1.
     let fresh = fresh_name("cli-encode");
-    let output = avdl2rs(
-        &[
-            "encode",
-            "--url",
-            &url,
-            "--schema",
-            &orders_avdl(),
-            "--type",
-            "OrderEvent",
-            "--subject",
-            &fresh,
-            "--no-register",
-        ],
+    let output = encode(
+        &["--url", &url, "--subject", &fresh, "--no-register"],
         sample_json().to_string().as_bytes(),
     );
     assert_eq!(code(&output), 1, "{}", stderr(&output));
