@@ -169,7 +169,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         json: &str,
         ttl: Option<Duration>,
     ) -> Result<Target, SerdeError> {
-        let plan = ResolutionPlan::from_type::<T>(json).map_err(|source| SerdeError::Latest {
+        let plan = ResolutionPlan::writing::<T>(json).map_err(|source| SerdeError::Latest {
             subject: subject.to_owned(),
             source,
         })?;
