@@ -74,13 +74,21 @@ impl RetryPolicy {
     /// The wait before retry number `retry` (0 for the first), with "equal jitter": a random
     /// point in the upper half of the exponential step, so clients that failed together do
     /// not come back together.
-    pub(crate) fn backoff(&self, retry: u32) -> Duration {
+    pub(crate) fn wait_before(&self, retry: u32) -> Duration {
         let step = self
             .initial_backoff
             .saturating_mul(1u32.checked_shl(retry.min(31)).unwrap_or(u32::MAX))
             .min(self.max_backoff);
         let half = step / 2;
         half + half.mul_f64(fastrand::f64())
+    }
+
+    /// The wait before retry number `retry`; the clients' own arithmetic, never meant for
+    /// callers.
+    #[deprecated(note = "internal to the clients; will become private")]
+    #[doc(hidden)]
+    pub fn backoff(&self, retry: u32) -> Duration {
+        self.wait_before(retry)
     }
 }
 
@@ -109,11 +117,11 @@ mod tests {
             ..RetryPolicy::default()
         };
         for _ in 0..50 {
-            let first = policy.backoff(0);
+            let first = policy.wait_before(0);
             assert!(first >= Duration::from_millis(50) && first <= Duration::from_millis(100));
-            let second = policy.backoff(1);
+            let second = policy.wait_before(1);
             assert!(second >= Duration::from_millis(100) && second <= Duration::from_millis(200));
-            let capped = policy.backoff(40);
+            let capped = policy.wait_before(40);
             assert!(capped >= Duration::from_millis(175) && capped <= Duration::from_millis(350));
         }
     }

@@ -23,3 +23,9 @@ fn parse_retry_after_still_reads_seconds() {
 fn encode_subject_still_percent_encodes() {
     assert_eq!(avdl2rs_registry::api::encode_subject("a/b"), "a%2Fb");
 }
+
+#[test]
+fn backoff_still_answers() {
+    let policy = avdl2rs_registry::RetryPolicy::none();
+    assert!(policy.backoff(0) <= std::time::Duration::from_millis(100));
+}
