@@ -4,6 +4,8 @@
 //! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
 //! `2` usage error, or a command that could not run (no registry given or reachable); `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
 
+#![warn(missing_docs)]
+
 mod cmd;
 mod git;
 mod io;
