@@ -62,6 +62,8 @@
 //! much faster for large files; `sink`). Every step is linear in the input; line and column
 //! are computed only for an error.
 
+#![warn(missing_docs)]
+
 mod annotations;
 mod ast;
 mod doc;

@@ -140,7 +140,7 @@ fn metrics() {
 /// The resolving decode reads the bytes of each earlier version (written by apache-avro) as
 /// the value with the new fields at their defaults, as the resolving benchmark assumes.
 fn check_resolving<T: Shape + Evolved>(build: fn(u32) -> T) {
-    let plan = ResolutionPlan::for_type::<T>(T::WRITER_SCHEMA).expect("a compatible change");
+    let plan = ResolutionPlan::reading::<T>(T::WRITER_SCHEMA).expect("a compatible change");
     assert!(!plan.is_direct());
     for seed in SEEDS {
         let value = build(seed);

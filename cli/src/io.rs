@@ -12,7 +12,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 pub const SUCCESS: u8 = 0;
 /// Exit code of invalid input: a parse error, an unreadable file, an unwritable output.
 pub const INVALID: u8 = 1;
-/// Exit code of a usage error (bad arguments).
+/// Exit code of a usage error (bad arguments), or of a command that could not run.
 pub const USAGE: u8 = 2;
 
 /// The IDL input of a command and where its imports are searched.
@@ -86,6 +86,29 @@ impl Output {
         })
     }
 
+    /// The output as a buffered stream, for a command that writes as it reads; the caller
+    /// flushes it.
+    pub fn create(&self) -> Result<Box<dyn Write>, Failure> {
+        Ok(match self {
+            Output::Stdout => Box::new(std::io::BufWriter::with_capacity(
+                1 << 16,
+                std::io::stdout().lock(),
+            )),
+            Output::File(path) => {
+                let file = std::fs::File::create(path).map_err(|e| Failure::io(path, e))?;
+                Box::new(std::io::BufWriter::with_capacity(1 << 16, file))
+            }
+        })
+    }
+
+    /// The output's name in messages.
+    pub fn name(&self) -> String {
+        match self {
+            Output::Stdout => "<stdout>".to_owned(),
+            Output::File(path) => path.display().to_string(),
+        }
+    }
+
     /// Runs `write` on a buffered stdout or file, then flushes.
     fn write_with(
         &self,
@@ -133,6 +156,8 @@ pub enum Failure {
     Invalid(avdl_parser::Error),
     /// Another problem (an unwritable file), as one line.
     Message(String),
+    /// The command could not run (a registry not given or out of reach): exit 2.
+    CannotRun(String),
 }
 
 impl Failure {
@@ -145,7 +170,7 @@ impl Failure {
     pub fn one_line(&self) -> String {
         match self {
             Failure::Invalid(error) => error.to_string(),
-            Failure::Message(message) => message.clone(),
+            Failure::Message(message) | Failure::CannotRun(message) => message.clone(),
         }
     }
 
@@ -164,9 +189,14 @@ impl Failure {
                     text = format!("error: {error}\n");
                 }
             }
-            Failure::Message(message) => text = format!("error: {message}\n"),
+            Failure::Message(message) | Failure::CannotRun(message) => {
+                text = format!("error: {message}\n");
+            }
         }
         let _ = std::io::stderr().write_all(text.as_bytes());
-        ExitCode::from(INVALID)
+        ExitCode::from(match self {
+            Failure::CannotRun(_) => USAGE,
+            _ => INVALID,
+        })
     }
 }

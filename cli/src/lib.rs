@@ -2,11 +2,16 @@
 //! them and returns the process exit code.
 //!
 //! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
-//! `2` usage error; `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+//! `2` usage error, or a command that could not run (no registry given or reachable); `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+
+#![warn(missing_docs)]
 
 mod cmd;
 mod git;
 mod io;
+mod json_values;
+mod message_text;
+mod random_data;
 mod registry_options;
 mod schema_file;
 
@@ -29,6 +34,7 @@ pub use io::Failure;
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
         avdl2rs cat --head 5 events.avro\n  \
+        avdl2rs fromjson --schema event.avsc events.jsonl -o events.avro\n  \
         avdl2rs kafka consume --topic orders --from-beginning --count 10"
 )]
 pub struct Cli {
@@ -54,7 +60,28 @@ pub enum Command {
     #[cfg(feature = "kafka")]
     Kafka(cmd::kafka::Args),
     /// Prints the records of Avro object container files as JSON lines.
+    #[command(visible_alias = "tojson")]
     Cat(cmd::cat::Args),
+    /// Writes JSON values in Avro's JSON encoding into an Avro object container file.
+    Fromjson(cmd::fromjson::Args),
+    /// Encodes one value in Avro's JSON encoding as raw Avro binary.
+    Jsontofrag(cmd::jsontofrag::Args),
+    /// Decodes one value's raw Avro binary into Avro's JSON encoding.
+    Fragtojson(cmd::fragtojson::Args),
+    /// Writes a container file of valid random records of a schema.
+    Random(cmd::random::Args),
+    /// Joins container files of one schema, copying their blocks without decoding them.
+    Concat(cmd::concat::Args),
+    /// Writes a container file again with every block compressed in another codec.
+    Recodec(cmd::recodec::Args),
+    /// Prints a Confluent-framed or single-object message as Avro JSON.
+    Decode(cmd::decode::Args),
+    /// Frames one value in Avro's JSON encoding as a Confluent or single-object message.
+    Encode(cmd::encode::Args),
+    /// Prints the fingerprint of a schema's Parsing Canonical Form (CRC-64-AVRO, MD5, SHA-256).
+    Fingerprint(cmd::fingerprint::Args),
+    /// Prints a schema's Parsing Canonical Form.
+    Canonical(cmd::canonical::Args),
     /// Prints the schema of an Avro object container file.
     Getschema(cmd::getschema::Args),
     /// Prints the metadata of an Avro object container file.
@@ -90,6 +117,16 @@ where
         #[cfg(feature = "kafka")]
         Command::Kafka(args) => return cmd::kafka::run(args),
         Command::Cat(args) => cmd::cat::run(args),
+        Command::Fromjson(args) => cmd::fromjson::run(args),
+        Command::Jsontofrag(args) => cmd::jsontofrag::run(args),
+        Command::Fragtojson(args) => cmd::fragtojson::run(args),
+        Command::Random(args) => cmd::random::run(args),
+        Command::Concat(args) => cmd::concat::run(args),
+        Command::Recodec(args) => cmd::recodec::run(args),
+        Command::Decode(args) => cmd::decode::run(args),
+        Command::Encode(args) => cmd::encode::run(args),
+        Command::Fingerprint(args) => cmd::fingerprint::run(args),
+        Command::Canonical(args) => cmd::canonical::run(args),
         Command::Getschema(args) => cmd::getschema::run(args),
         Command::Getmeta(args) => cmd::getmeta::run(args),
         Command::Count(args) => cmd::count::run(args),

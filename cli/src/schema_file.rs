@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use avdl2rs::avro_json::AvroJson;
 use avdl2rs::schema::{Name, Schema, SchemaSet};
 use avdl_parser::ParseOptions;
 use serde_json::Value;
@@ -77,6 +78,16 @@ impl Loaded {
     pub fn json(&self) -> String {
         self.set.to_json(&self.schema).to_string()
     }
+
+    /// The schema's Parsing Canonical Form.
+    pub fn canonical_form(&self) -> String {
+        self.set.canonical_form(&self.schema)
+    }
+
+    /// The schema, ready to read and write values in the Avro JSON encoding.
+    pub fn into_avro_json(self) -> AvroJson {
+        AvroJson::from_schema(self.set, self.schema)
+    }
 }
 
 impl SchemaFile {
@@ -134,5 +145,37 @@ pub fn select(set: &SchemaSet, wanted: &str, label: &str) -> Result<Name, Failur
                 list.join(", ")
             )))
         }
+    }
+}
+
+/// The schema of a data command, given as `--schema FILE` beside its data, with `--type`
+/// and the include directories of its IDL imports.
+#[derive(Debug, clap::Args)]
+pub struct SchemaOption {
+    /// The schema file (.avdl, .avsc or .avpr).
+    #[arg(long = "schema", value_name = "FILE")]
+    pub path: PathBuf,
+    /// The named type to use, for protocols and IDL files that define several (a full name,
+    /// or a simple name that is unique).
+    #[arg(long = "type", value_name = "FULL_NAME")]
+    pub type_name: Option<String>,
+    /// Directory searched for IDL imports not found beside the importing file (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+}
+
+impl SchemaOption {
+    /// Reads, parses and chooses the schema.
+    pub fn load(&self) -> Result<Loaded, Failure> {
+        let file = SchemaFile {
+            path: self.path.clone(),
+            type_name: self.type_name.clone(),
+        };
+        file.load(&self.include_dirs)
+    }
+
+    /// The schema, ready to read and write values in the Avro JSON encoding.
+    pub fn avro_json(&self) -> Result<AvroJson, Failure> {
+        self.load().map(Loaded::into_avro_json)
     }
 }

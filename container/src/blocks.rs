@@ -21,15 +21,15 @@ const MAX_DEFAULT_THREADS: usize = 4;
 /// records than bytes; this many are allowed regardless of the block's size.
 const EMPTY_RECORDS: u64 = 1 << 16;
 
-/// Where a block is in the file and how many records it holds.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct BlockInfo {
+/// Where a block is in its file and how many records it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockInfo {
     /// The block number, from 0.
-    pub(crate) number: u64,
-    /// The offset of the block's first byte.
-    pub(crate) offset: u64,
+    pub number: u64,
+    /// The offset of the block's first byte (its record count) in the file.
+    pub offset: u64,
     /// The record count.
-    pub(crate) count: u64,
+    pub count: u64,
 }
 
 /// Whether the stream can go on.
@@ -106,6 +106,26 @@ impl<R: Read> Blocks<R> {
                 block
             }
         };
+        self.settle(block)
+    }
+
+    /// Reads the next block's data as stored (compressed, not checked) into `stored`; as
+    /// [`Self::next_block`] otherwise. Only for a stream without workers: blocks in flight
+    /// would come out of order.
+    pub(crate) fn next_stored(&mut self, stored: &mut Vec<u8>) -> Result<Option<BlockInfo>, Error> {
+        if self.state != State::Ready {
+            return Ok(None);
+        }
+        let block = self.read_raw(stored);
+        self.settle(block)
+    }
+
+    /// The outcome of reading a block: a failure leaves the stream failed until
+    /// [`Self::recover`].
+    fn settle(
+        &mut self,
+        block: Result<Option<BlockInfo>, Failure>,
+    ) -> Result<Option<BlockInfo>, Error> {
         block.map_err(|failure| {
             if failure.lost_workers {
                 // The blocks in flight are gone; the next ones are read on this thread.

@@ -6,6 +6,8 @@ use avdl2rs::resolve::ResolveError;
 use avdl2rs::schema::SchemaError;
 use avdl2rs::{DecodeError, EncodeError};
 
+use crate::codec::Codec;
+
 /// Why a container file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -69,6 +71,14 @@ pub enum Error {
     /// A record could not be encoded; nothing of it was written.
     #[error("cannot encode a record: {0}")]
     Encode(#[source] EncodeError),
+    /// A block compressed with one codec was to be copied into a file of another.
+    #[error("cannot copy a block compressed with {block} into a file compressed with {file}")]
+    CodecMismatch {
+        /// The codec of the block.
+        block: Codec,
+        /// The codec of the file written.
+        file: Codec,
+    },
     /// The file to append to was written with another schema than the writer type's.
     #[error("cannot append: the file's schema (fingerprint {found:#018x}) is not the writer type's ({expected:#018x})")]
     SchemaMismatch {

@@ -9,7 +9,11 @@
 //!   choose ([`WriterBuilder`]), and appends to existing files of the same schema;
 //! * [`Reader`] reads records into a type, directly when the file has the type's schema, or
 //!   through the runtime's schema resolution when it was written with another version;
-//! * [`JsonReader`] reads any file's records as Avro JSON, driven by the file's schema alone.
+//! * [`JsonReader`] reads any file's records as Avro JSON, driven by the file's schema alone;
+//! * [`DatumWriter`] writes records already encoded as Avro binary, of a schema given at run
+//!   time ([`WriterBuilder::build_datums`]), and blocks of other files, copied as they are
+//!   stored or recompressed;
+//! * [`BlockReader`] reads a file's blocks without decoding them, as stored or decompressed.
 //!
 //! Readers treat files as untrusted: memory is bounded by one block (and by the blocks in
 //! flight when they are decompressed on worker threads), and a damaged file gives
@@ -37,9 +41,11 @@
 #![warn(missing_docs)]
 
 mod ahead;
+mod block_reader;
 mod blocks;
 mod codec;
 mod compress;
+mod datums;
 mod decode;
 mod decompress;
 mod error;
@@ -48,11 +54,14 @@ mod input;
 mod json;
 mod reader;
 mod records;
+mod sink;
 mod worker;
 mod writer;
 
-pub use blocks::{count_records, DEFAULT_MAX_BLOCK_BYTES};
+pub use block_reader::BlockReader;
+pub use blocks::{count_records, BlockInfo, DEFAULT_MAX_BLOCK_BYTES};
 pub use codec::Codec;
+pub use datums::DatumWriter;
 pub use error::{Damage, Error};
 pub use header::{Header, CODEC_KEY, MAGIC, SCHEMA_KEY};
 pub use json::JsonReader;

@@ -4,15 +4,15 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::marker::PhantomData;
 
-use avdl2rs::codec;
 use avdl2rs::schema::SchemaSet;
 use avdl2rs::{AvroEncode, AvroSchema};
 
 use crate::codec::Codec;
-use crate::compress::Compressor;
+use crate::datums::DatumWriter;
 use crate::error::Error;
 use crate::header::{self, Header};
 use crate::input::Input;
+use crate::sink::{AppendError, BlockSink};
 
 /// The uncompressed block size a writer aims for unless told otherwise, as Java's default
 /// sync interval.
@@ -79,8 +79,30 @@ impl WriterBuilder {
     /// Writes the header of a new file of `T` records to `out`.
     pub fn build<T: AvroSchema + AvroEncode, W: Write>(
         self,
-        mut out: W,
+        out: W,
     ) -> Result<Writer<T, W>, Error> {
+        Ok(Writer {
+            sink: self.start(T::SCHEMA_JSON, out)?,
+            _type: PhantomData,
+        })
+    }
+
+    /// Writes the header of a new file of `schema_json` records to `out`, for records
+    /// already encoded as Avro binary; the schema is parsed and validated first.
+    pub fn build_datums<W: Write>(
+        self,
+        schema_json: &str,
+        out: W,
+    ) -> Result<DatumWriter<W>, Error> {
+        SchemaSet::new()
+            .parse_str(schema_json)
+            .map_err(Error::Schema)?;
+        self.start(schema_json, out).map(DatumWriter::new)
+    }
+
+    /// Checks the options, writes the header of a file of `schema_json` records to `out` and
+    /// returns the sink of its blocks.
+    fn start<W: Write>(self, schema_json: &str, mut out: W) -> Result<BlockSink<W>, Error> {
         self.codec.check_enabled()?;
         if let Some(key) = self.metadata.keys().find(|key| key.starts_with("avro.")) {
             return Err(Error::Header {
@@ -89,9 +111,9 @@ impl WriterBuilder {
             });
         }
         let sync = self.sync.unwrap_or_else(header::new_sync);
-        let header = Header::new(T::SCHEMA_JSON, self.codec, self.metadata.clone(), sync);
+        let header = Header::new(schema_json, self.codec, self.metadata.clone(), sync);
         out.write_all(&header.to_bytes())?;
-        Ok(self.writer(out, header))
+        Ok(self.sink(out, &header))
     }
 
     /// Opens an existing file of `T` records to add blocks at its end, with the file's codec
@@ -114,23 +136,14 @@ impl WriterBuilder {
             });
         }
         file.seek(SeekFrom::End(0))?;
-        Ok(self.writer(file, header))
+        Ok(Writer {
+            sink: self.sink(file, &header),
+            _type: PhantomData,
+        })
     }
 
-    fn writer<T: AvroSchema + AvroEncode, W: Write>(self, out: W, header: Header) -> Writer<T, W> {
-        Writer {
-            out: Some(out),
-            codec: header.codec(),
-            compressor: Compressor::new(header.codec()),
-            sync: header.sync(),
-            block: Vec::new(),
-            records: 0,
-            compressed: Vec::new(),
-            frame: Vec::new(),
-            block_bytes: self.block_bytes,
-            block_records: self.block_records,
-            _type: PhantomData,
-        }
+    fn sink<W: Write>(&self, out: W, header: &Header) -> BlockSink<W> {
+        BlockSink::new(out, header, self.block_bytes, self.block_records)
     }
 }
 
@@ -143,18 +156,7 @@ impl WriterBuilder {
 /// writer flushes too, ignoring errors; call [`Writer::finish`] to see them.
 #[derive(Debug)]
 pub struct Writer<T: AvroSchema + AvroEncode, W: Write> {
-    /// `None` only after [`Writer::finish`] took it.
-    out: Option<W>,
-    codec: Codec,
-    compressor: Compressor,
-    sync: [u8; 16],
-    /// The encoded records of the current block, and how many there are.
-    block: Vec<u8>,
-    records: u64,
-    compressed: Vec<u8>,
-    frame: Vec<u8>,
-    block_bytes: usize,
-    block_records: u64,
+    sink: BlockSink<W>,
     _type: PhantomData<fn(&T)>,
 }
 
@@ -166,16 +168,12 @@ impl<T: AvroSchema + AvroEncode, W: Write> Writer<T, W> {
 
     /// Adds one record; a record that cannot be encoded is an error and leaves nothing behind.
     pub fn append(&mut self, value: &T) -> Result<(), Error> {
-        let before = self.block.len();
-        if let Err(e) = value.encode(&mut self.block) {
-            self.block.truncate(before);
-            return Err(Error::Encode(e));
-        }
-        self.records += 1;
-        if self.block.len() >= self.block_bytes || self.records >= self.block_records {
-            self.write_block()?;
-        }
-        Ok(())
+        self.sink
+            .append(|block| value.encode(block))
+            .map_err(|e| match e {
+                AppendError::Encode(e) => Error::Encode(e),
+                AppendError::Write(e) => e,
+            })
     }
 
     /// Adds every record of `values`, stopping at the first that cannot be encoded.
@@ -188,55 +186,16 @@ impl<T: AvroSchema + AvroEncode, W: Write> Writer<T, W> {
 
     /// Writes the records added so far as a block and flushes the output.
     pub fn flush(&mut self) -> Result<(), Error> {
-        self.write_block()?;
-        self.out_mut().flush()?;
-        Ok(())
+        self.sink.flush()
     }
 
     /// Flushes and returns the output.
-    pub fn finish(mut self) -> Result<W, Error> {
-        self.flush()?;
-        Ok(self.out.take().expect("the output is there until finish"))
+    pub fn finish(self) -> Result<W, Error> {
+        self.sink.finish()
     }
 
     /// The output.
     pub fn get_ref(&self) -> &W {
-        self.out.as_ref().expect("the output is there until finish")
-    }
-
-    fn out_mut(&mut self) -> &mut W {
-        self.out.as_mut().expect("the output is there until finish")
-    }
-
-    /// Writes the current block, if it has records, in one `write_all`.
-    fn write_block(&mut self) -> Result<(), Error> {
-        if self.records == 0 {
-            return Ok(());
-        }
-        let data = if self.codec == Codec::Null {
-            &self.block
-        } else {
-            self.compressor
-                .compress(&self.block, &mut self.compressed)?;
-            &self.compressed
-        };
-        self.frame.clear();
-        codec::write_long(&mut self.frame, self.records as i64);
-        codec::write_long(&mut self.frame, data.len() as i64);
-        self.frame.extend_from_slice(data);
-        self.frame.extend_from_slice(&self.sync);
-        let out = self.out.as_mut().expect("the output is there until finish");
-        out.write_all(&self.frame)?;
-        self.block.clear();
-        self.records = 0;
-        Ok(())
-    }
-}
-
-impl<T: AvroSchema + AvroEncode, W: Write> Drop for Writer<T, W> {
-    fn drop(&mut self) {
-        if self.out.is_some() {
-            let _ = self.flush();
-        }
+        self.sink.get_ref()
     }
 }

@@ -13,8 +13,8 @@ fn plans() -> &'static (ResolutionPlan, ResolutionPlan) {
     static PLANS: OnceLock<(ResolutionPlan, ResolutionPlan)> = OnceLock::new();
     PLANS.get_or_init(|| {
         (
-            ResolutionPlan::for_type::<LinkedList>(LINKED_LIST_V0).expect("a readable writer"),
-            ResolutionPlan::for_type::<Tree>(TREE_V0).expect("a readable writer"),
+            ResolutionPlan::reading::<LinkedList>(LINKED_LIST_V0).expect("a readable writer"),
+            ResolutionPlan::reading::<Tree>(TREE_V0).expect("a readable writer"),
         )
     })
 }

@@ -148,14 +148,8 @@ where
         client: Arc<Client>,
         config: SerializerConfig,
     ) -> Result<Self, KafkaError> {
-        let key = SerializerConfig {
-            part: SubjectPart::Key,
-            ..config.clone()
-        };
-        let value = SerializerConfig {
-            part: SubjectPart::Value,
-            ..config
-        };
+        let key = config.clone().part(SubjectPart::Key);
+        let value = config.part(SubjectPart::Value);
         TypedProducer::new(
             kafka,
             Serializer::new(Arc::clone(&client), key),

@@ -23,7 +23,12 @@ pub const CLIENT_CERT_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_CLIENT_CERT";
 pub const CLIENT_KEY_VAR: &str = "AVDL2RS_SCHEMA_REGISTRY_CLIENT_KEY";
 
 /// How the client checks the registry's certificate and proves who it is, over `https://`.
+///
+/// Usually set through [`ClientConfig::ca_pem`] and [`ClientConfig::client_cert_pem`]; built
+/// on its own from [`TlsConfig::default`] (the system's roots, no client certificate) through
+/// its setters.
 #[derive(Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TlsConfig {
     /// CA certificates (PEM) trusted instead of the system's root certificates, for
     /// registries whose certificate a private CA signed. `None`: the system's roots.
@@ -31,6 +36,20 @@ pub struct TlsConfig {
     /// The client certificate (PEM chain) and its private key (PEM), presented to registries
     /// that require one (mutual TLS).
     pub client_cert_pem: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl TlsConfig {
+    /// Trusting the CA certificates of this PEM text instead of the system's roots.
+    pub fn ca_pem(mut self, pem: impl Into<Vec<u8>>) -> Self {
+        self.ca_pem = Some(pem.into());
+        self
+    }
+
+    /// Presenting this client certificate (PEM chain) with its private key (PEM).
+    pub fn client_cert_pem(mut self, cert: impl Into<Vec<u8>>, key: impl Into<Vec<u8>>) -> Self {
+        self.client_cert_pem = Some((cert.into(), key.into()));
+        self
+    }
 }
 
 impl fmt::Debug for TlsConfig {
@@ -44,7 +63,21 @@ impl fmt::Debug for TlsConfig {
 }
 
 /// The settings of a registry client.
+///
+/// Built from [`ClientConfig::new`] (or [`ClientConfig::from_env`]) through its setters, so that
+/// new settings can be added without breaking callers:
+///
+/// ```
+/// use std::time::Duration;
+/// use avdl2rs_registry::{Auth, ClientConfig, RetryPolicy};
+/// let config = ClientConfig::new("http://registry-1:8081,http://registry-2:8081")
+///     .auth(Auth::Bearer("token".into()))
+///     .retry(RetryPolicy::none())
+///     .latest_ttl(Some(Duration::from_secs(60)));
+/// assert_eq!(config.urls.len(), 2);
+/// ```
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ClientConfig {
     /// Base URLs of the registry's instances, tried in turn when one cannot be reached.
     pub urls: Vec<String>,
@@ -63,6 +96,13 @@ pub struct ClientConfig {
     pub latest_ttl: Option<Duration>,
     /// Certificates for `https://` registries.
     pub tls: TlsConfig,
+}
+
+impl Default for ClientConfig {
+    /// A client of a registry on this machine at its usual port, `http://localhost:8081`.
+    fn default() -> Self {
+        ClientConfig::new("http://localhost:8081")
+    }
 }
 
 impl ClientConfig {
@@ -160,6 +200,12 @@ impl ClientConfig {
     pub fn timeouts(mut self, connect: Duration, request: Duration) -> Self {
         self.connect_timeout = connect;
         self.request_timeout = request;
+        self
+    }
+
+    /// With these certificate settings for `https://` registries.
+    pub fn tls(mut self, tls: TlsConfig) -> Self {
+        self.tls = tls;
         self
     }
 

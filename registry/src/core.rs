@@ -170,7 +170,7 @@ impl<F: Default> Core<F> {
         let round_done = (attempts.retries as usize + 1).is_multiple_of(urls);
         let wait = match error.api().and_then(|e| e.retry_after) {
             Some(asked) => asked,
-            None if round_done => policy.backoff(attempts.retries / urls as u32),
+            None if round_done => policy.wait_before(attempts.retries / urls as u32),
             None => Duration::ZERO,
         };
         if wait > policy.max_backoff || attempts.started.elapsed() + wait > policy.max_elapsed {

@@ -9,7 +9,8 @@
 //! transport-independent core; two transports send the requests:
 //!
 //! * `blocking` (default): `blocking::Client`, over `ureq`, which starts no async runtime;
-//! * `async`: `nonblocking::Client`, over `reqwest` with rustls, for tokio programs.
+//! * `nonblocking`: `nonblocking::Client`, over `reqwest` with rustls, for tokio programs
+//!   (`async`, its former name, still enables it for one release: deprecated).
 //!
 //! (Each module exists only with its feature, so these names are not links.) Each transport
 //! module also has its `Serializer` and `Deserializer`, the generic ones of [`serdes`] over
@@ -26,25 +27,28 @@
 #![warn(missing_docs)]
 // Without a transport only the request building and the types are public; the shared
 // machinery the transports drive is then unused.
-#![cfg_attr(not(any(feature = "blocking", feature = "async")), allow(dead_code))]
+#![cfg_attr(
+    not(any(feature = "blocking", feature = "nonblocking")),
+    allow(dead_code)
+)]
 
 pub mod api;
 mod auth;
 #[cfg(feature = "blocking")]
 pub mod blocking;
 mod cache;
-#[cfg(any(feature = "blocking", feature = "async"))]
+#[cfg(any(feature = "blocking", feature = "nonblocking"))]
 mod client;
-#[cfg(feature = "async")]
+#[cfg(feature = "nonblocking")]
 mod client_auth;
 mod config;
 mod core;
 mod error;
-#[cfg(feature = "async")]
+#[cfg(feature = "nonblocking")]
 pub mod nonblocking;
 mod references;
 mod retry;
-#[cfg(any(feature = "blocking", feature = "async"))]
+#[cfg(any(feature = "blocking", feature = "nonblocking"))]
 pub mod serdes;
 #[cfg(feature = "tls")]
 mod tls;
@@ -60,9 +64,20 @@ pub use config::{
     CLIENT_KEY_VAR, URL_VAR,
 };
 pub use error::{codes, ApiError, RegistryError, Result};
-pub use retry::{parse_retry_after, RetryPolicy};
-#[cfg(any(feature = "blocking", feature = "async"))]
-pub use serdes::{Dependencies, SerdeError, SerializerConfig};
+pub use retry::RetryPolicy;
+
+/// Reads a `Retry-After` header: whole seconds or an HTTP date. The clients read the header
+/// themselves; this was never meant for callers.
+#[deprecated(note = "internal to the clients; will become private")]
+#[doc(hidden)]
+pub fn parse_retry_after(value: &str) -> Option<std::time::Duration> {
+    retry::parse_retry_after(value)
+}
+#[cfg(any(feature = "blocking", feature = "nonblocking"))]
+#[allow(deprecated)]
+pub use serdes::Dependencies;
+#[cfg(any(feature = "blocking", feature = "nonblocking"))]
+pub use serdes::{SchemaReferences, SerdeError, SerializerConfig};
 pub use types::{
     CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };

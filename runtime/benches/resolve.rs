@@ -48,8 +48,8 @@ fn message_v2() -> Vec<u8> {
 fn bench(c: &mut Criterion) {
     let v1 = message_v1();
     let v2 = message_v2();
-    let plan = ResolutionPlan::for_type::<PaymentV2>(PAYMENT_V1).unwrap();
-    let same = ResolutionPlan::for_type::<PaymentV2>(PaymentV2::SCHEMA_JSON).unwrap();
+    let plan = ResolutionPlan::reading::<PaymentV2>(PAYMENT_V1).unwrap();
+    let same = ResolutionPlan::reading::<PaymentV2>(PaymentV2::SCHEMA_JSON).unwrap();
     assert_eq!(
         plan.decode::<PaymentV2>(&v1).unwrap(),
         decode_body::<PaymentV2>(&v2).unwrap()

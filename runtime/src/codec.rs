@@ -76,38 +76,51 @@ pub struct DecodeLimits {
     pub max_memory: usize,
 }
 
+/// The default item budget per input byte.
+const ITEMS_PER_BYTE: usize = 8;
+/// The default item budget of a short input.
+const MIN_ITEMS: usize = 1 << 16;
+/// The default slot memory per input byte.
+const MEMORY_PER_BYTE: usize = 64;
+/// The default slot memory of a short input.
+const MIN_MEMORY: usize = 1 << 20;
+
 impl DecodeLimits {
     /// The default nesting limit, the same on every decode path.
     pub const DEFAULT_MAX_DEPTH: usize = 512;
     /// The default stack a decode may take: 1 MiB, half of a 2 MiB thread (tokio's worker
     /// default), leaving the other half to the caller.
     pub const DEFAULT_MAX_STACK: usize = 1 << 20;
-    /// The default item budget per input byte.
-    pub const ITEMS_PER_BYTE: usize = 8;
-    /// The default item budget of a short input.
-    pub const MIN_ITEMS: usize = 1 << 16;
-    /// The default slot memory per input byte.
-    pub const MEMORY_PER_BYTE: usize = 64;
-    /// The default slot memory of a short input.
-    pub const MIN_MEMORY: usize = 1 << 20;
+    /// Tuning of [`DecodeLimits::for_input_len`], not a setting.
+    #[deprecated(note = "internal tuning of `DecodeLimits::for_input_len`; will become private")]
+    #[doc(hidden)]
+    pub const ITEMS_PER_BYTE: usize = ITEMS_PER_BYTE;
+    /// Tuning of [`DecodeLimits::for_input_len`], not a setting.
+    #[deprecated(note = "internal tuning of `DecodeLimits::for_input_len`; will become private")]
+    #[doc(hidden)]
+    pub const MIN_ITEMS: usize = MIN_ITEMS;
+    /// Tuning of [`DecodeLimits::for_input_len`], not a setting.
+    #[deprecated(note = "internal tuning of `DecodeLimits::for_input_len`; will become private")]
+    #[doc(hidden)]
+    pub const MEMORY_PER_BYTE: usize = MEMORY_PER_BYTE;
+    /// Tuning of [`DecodeLimits::for_input_len`], not a setting.
+    #[deprecated(note = "internal tuning of `DecodeLimits::for_input_len`; will become private")]
+    #[doc(hidden)]
+    pub const MIN_MEMORY: usize = MIN_MEMORY;
 
     /// The defaults for an input of `len` bytes: depth 512 and 1 MiB of stack; `8 × len`
     /// items (at least 65,536); `64 × len` bytes of item slots (at least 1 MiB).
     pub const fn for_input_len(len: usize) -> Self {
-        let items = len.saturating_mul(Self::ITEMS_PER_BYTE);
-        let memory = len.saturating_mul(Self::MEMORY_PER_BYTE);
+        let items = len.saturating_mul(ITEMS_PER_BYTE);
+        let memory = len.saturating_mul(MEMORY_PER_BYTE);
         DecodeLimits {
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_stack: Self::DEFAULT_MAX_STACK,
-            max_items: if items > Self::MIN_ITEMS {
-                items
-            } else {
-                Self::MIN_ITEMS
-            },
-            max_memory: if memory > Self::MIN_MEMORY {
+            max_items: if items > MIN_ITEMS { items } else { MIN_ITEMS },
+            max_memory: if memory > MIN_MEMORY {
                 memory
             } else {
-                Self::MIN_MEMORY
+                MIN_MEMORY
             },
         }
     }

@@ -24,6 +24,8 @@
 //! * `rust_decimal`, `bigdecimal`: conversions of [`logical::Decimal`].
 //! * `apache-avro`: generated types also implement `apache_avro::AvroSchema`.
 
+#![warn(missing_docs)]
+
 pub mod avro_json;
 pub mod codec;
 pub mod compat;

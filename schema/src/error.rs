@@ -83,7 +83,7 @@ impl std::fmt::Display for SchemaError {
 impl std::error::Error for SchemaError {}
 
 /// The JSON Pointer of `segment` inside `path`, escaped as RFC 6901 requires.
-pub fn child(path: &str, segment: impl std::fmt::Display) -> String {
+pub(crate) fn child(path: &str, segment: impl std::fmt::Display) -> String {
     let segment = segment.to_string().replace('~', "~0").replace('/', "~1");
     format!("{path}/{segment}")
 }

@@ -11,6 +11,8 @@
 //! A [`Schema`] is a tree of anonymous types; named types (records, errors, enums, fixed) live
 //! in a [`SchemaSet`] and are referred to from the tree by full name ([`SchemaKind::Named`]).
 
+#![warn(missing_docs)]
+
 use serde_json::{Map, Value};
 
 pub mod fingerprint;
@@ -24,7 +26,13 @@ mod name;
 mod parse;
 mod protocol;
 
-pub use error::child;
+/// The JSON Pointer of `segment` inside `path`, escaped as RFC 6901 requires. Only the
+/// parser's error paths need it; this was never meant for callers.
+#[deprecated(note = "internal to the parser; will become private")]
+#[doc(hidden)]
+pub fn child(path: &str, segment: impl std::fmt::Display) -> String {
+    error::child(path, segment)
+}
 pub use error::{SchemaError, SchemaErrorKind};
 pub use parse::MAX_JSON_DEPTH;
 pub use protocol::{Message, Protocol};

@@ -1,4 +1,5 @@
-//! Shared helpers of the tests of every crate: where the conformance cases are, and a JSON diff.
+//! Shared helpers of the tests of every crate: where the conformance cases are, a JSON diff,
+//! and reviewed snapshot files compared with a unified diff (`snapshot`).
 //!
 //! The reference test cases are part of the repository (`conformance/` at the workspace root).
 //! `AVDL2RS_CONFORMANCE` may name more folders of the same layout (a path list, like `PATH`),
@@ -8,6 +9,7 @@
 //! picked up without code changes.
 
 pub mod registry_server;
+pub mod snapshot;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

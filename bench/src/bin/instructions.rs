@@ -105,7 +105,7 @@ impl Run<'_> {
                 }
             }
             "resolving" => {
-                let plan = ResolutionPlan::for_type::<T>(T::WRITER_SCHEMA).expect("compatible");
+                let plan = ResolutionPlan::reading::<T>(T::WRITER_SCHEMA).expect("compatible");
                 let bytes = evolution::writer_bytes(value).expect("apache-avro writes it");
                 for _ in 0..self.count {
                     black_box(plan.decode::<T>(black_box(&bytes)).expect("resolves"));

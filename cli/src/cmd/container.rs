@@ -1,10 +1,12 @@
-//! What the container-file commands (`cat`, `getschema`, `getmeta`, `count`) share: opening
-//! a file or stdin (`-`), and failures that name the file.
+//! What the container-file commands share: opening a file or stdin (`-`), the `--codec`
+//! of those that write one, and failures that name the file.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 
-use crate::io::Failure;
+use avdl2rs_container::{BlockReader, Codec, DatumWriter, Header, WriterBuilder};
+
+use crate::io::{Failure, Output};
 
 /// An input file of a container-file command.
 #[derive(Debug, Clone, clap::Args)]
@@ -24,10 +26,36 @@ pub fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
         .map_err(|e| Failure::Message(format!("cannot read {path}: {e}")))
 }
 
+/// The name of the input `path` in messages.
+pub fn input_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
 /// A failure reading the container file `path`.
 pub fn failure(path: &str, error: avdl2rs_container::Error) -> Failure {
-    let name = if path == "-" { "<stdin>" } else { path };
-    Failure::Message(format!("{name}: {error}"))
+    Failure::Message(format!("{}: {error}", input_name(path)))
+}
+
+/// A failure writing the container file `output`.
+pub fn write_failure(output: &Output, error: avdl2rs_container::Error) -> Failure {
+    Failure::Message(format!("{}: {error}", output.name()))
+}
+
+/// The codec of the file a command writes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CodecArg {
+    /// The compression codec of the blocks: null, deflate, snappy, zstandard, bzip2 or xz.
+    #[arg(long = "codec", value_name = "CODEC", default_value = "null", value_parser = parse_codec)]
+    pub codec: Codec,
+}
+
+/// A codec by its name in the header.
+pub fn parse_codec(name: &str) -> Result<Codec, String> {
+    Codec::from_name(name).map_err(|e| e.to_string())
 }
 
 /// Runs `write` on a buffered stdout; a reader that stops early (a closed pipe, as with
@@ -44,4 +72,68 @@ pub fn stdout_error(error: std::io::Error) -> Result<(), Failure> {
         return Ok(());
     }
     Err(Failure::Message(format!("cannot write to stdout: {error}")))
+}
+
+/// How [`transfer`] moves blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transfer {
+    /// Blocks of the output's codec are copied as stored, others recompressed.
+    Copy,
+    /// Every block is decompressed and compressed again.
+    Recompress,
+}
+
+/// Writes every block of the file `reader` reads (named `path`) into `writer`, one block in
+/// memory at a time, never decoding a record.
+pub fn transfer<R: Read, W: Write>(
+    mut reader: BlockReader<R>,
+    path: &str,
+    writer: &mut DatumWriter<W>,
+    output: &Output,
+    how: Transfer,
+) -> Result<(), Failure> {
+    let codec = reader.header().codec();
+    let mut data = Vec::new();
+    let read_failure = |e| failure(path, e);
+    if how == Transfer::Copy && codec == writer.codec() {
+        while let Some(block) = reader.next_stored(&mut data).map_err(read_failure)? {
+            let copied = writer.copy_block(&block, codec, &data);
+            copied.map_err(|e| write_failure(output, e))?;
+        }
+    } else {
+        while let Some(block) = reader.next_decompressed(&mut data).map_err(read_failure)? {
+            let written = writer.append_block(&block, &data);
+            written.map_err(|e| write_failure(output, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// A writer with the user metadata of `header` (its `avro.` entries are the writer's own).
+pub fn keeping_metadata(header: &Header) -> WriterBuilder {
+    header
+        .metadata()
+        .iter()
+        .filter(|(key, _)| !key.starts_with("avro."))
+        .fold(WriterBuilder::new(), |builder, (key, value)| {
+            builder.metadata(key.clone(), value.clone())
+        })
+}
+
+/// Refuses to write `output` when it is one of the `inputs`: it would be emptied before
+/// it is read.
+pub fn not_an_input(inputs: &[String], output: &Output) -> Result<(), Failure> {
+    let Output::File(out) = output else {
+        return Ok(());
+    };
+    let Ok(out) = std::fs::canonicalize(out) else {
+        return Ok(());
+    };
+    let same = |input: &&String| std::fs::canonicalize(input).is_ok_and(|input| input == out);
+    match inputs.iter().find(same) {
+        Some(input) => Err(Failure::Message(format!(
+            "{input} is both an input and the output"
+        ))),
+        None => Ok(()),
+    }
 }

@@ -3,6 +3,7 @@
 //! them (`CARGO_BIN_EXE_avdl2rs`) as a process. A new test file goes beside this one, with its
 //! `mod` line below; shared helpers are modules of their own here too.
 
+mod block_commands;
 mod cli_commands;
 mod cli_compat;
 mod cli_gen;
@@ -14,3 +15,8 @@ mod cli_support;
 mod compat_git_imports;
 mod container_commands;
 mod idl_gen_agree;
+mod json_commands;
+mod json_interop;
+mod message_commands;
+mod random_command;
+mod schema_forms;

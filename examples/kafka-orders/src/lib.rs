@@ -130,11 +130,9 @@ pub async fn run(setup: &Setup, topic: &str) -> Result<Seen> {
 fn producer<T: AvroSchema + avdl2rs::AvroEncode + Sync>(
     setup: &Setup,
 ) -> Result<TypedProducer<str, T, Raw>> {
-    let config = SerializerConfig {
-        auto_register: false,
-        use_latest: true,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default()
+        .auto_register(false)
+        .use_latest(true);
     let value = Serializer::new(Arc::clone(&setup.registry), config);
     Ok(TypedProducer::new(&setup.kafka(None), Raw, value)?)
 }

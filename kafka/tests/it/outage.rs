@@ -21,11 +21,9 @@ use crate::support::{env, receive, records, within};
 
 /// A client that fails fast: the consumer's own pauses are what this test looks at.
 fn client(url: &str) -> Arc<Client> {
-    let retry = RetryPolicy {
-        max_retries: 1,
-        initial_backoff: Duration::from_millis(10),
-        ..RetryPolicy::default()
-    };
+    let retry = RetryPolicy::default()
+        .max_retries(1)
+        .initial_backoff(Duration::from_millis(10));
     let config = ClientConfig::new(url)
         .retry(retry)
         .timeouts(Duration::from_secs(1), Duration::from_secs(2));

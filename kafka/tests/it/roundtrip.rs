@@ -105,10 +105,7 @@ async fn record_strategies_name_the_subjects_after_the_types() {
     let Some(env) = env() else { return };
     let topic = env.topic("strategy", 1).await;
     let registry = env.registry();
-    let config = SerializerConfig {
-        subject_strategy: SubjectNameStrategy::TopicRecordName,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
     let producer =
         TypedProducer::<OrderKey, OrderEvent>::avro(&env.kafka(), Arc::clone(&registry), config)
             .unwrap();
@@ -171,10 +168,7 @@ async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
     let topic = env.topic("unwritable", 1).await;
     let registry = env.registry();
     // The subject has no schema, and this producer may only look it up.
-    let lookup_only = SerializerConfig {
-        auto_register: false,
-        ..SerializerConfig::default()
-    };
+    let lookup_only = SerializerConfig::default().auto_register(false);
     let value = Serializer::new(Arc::clone(&registry), lookup_only);
     let refused = TypedProducer::<str, OrderEvent, Raw>::new(&env.kafka(), Raw, value).unwrap();
     let error = refused.send(&topic, "k", &order(1)).await.unwrap_err();

@@ -25,7 +25,19 @@ pub(crate) use serializer::{write_frame, write_own, Target};
 pub use serializer::{Serializer, TopicSerializer};
 
 /// How a [`Serializer`] picks the schema id it writes.
+///
+/// Built from [`SerializerConfig::default`] through its setters, so that new settings can be
+/// added without breaking callers:
+///
+/// ```
+/// use avdl2rs_registry::{SchemaReferences, SerializerConfig};
+/// let config = SerializerConfig::default()
+///     .auto_register(false)
+///     .references(SchemaReferences::Registered);
+/// assert!(!config.auto_register);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SerializerConfig {
     /// How the subject is named from the topic and the type (default: topic name).
     pub subject_strategy: SubjectNameStrategy,
@@ -46,21 +58,86 @@ pub struct SerializerConfig {
     /// Ask the registry to normalize the schema when registering or looking it up.
     pub normalize: bool,
     /// Whether the named types the schema uses are defined inside it (the default) or
-    /// registered as references.
-    pub dependencies: Dependencies,
+    /// registered on their own and named in the schema's `references`.
+    pub references: SchemaReferences,
 }
 
-/// How the named types a schema uses (records, enums, fixed inside it) reach the registry.
+/// How the named types a schema uses (records, enums, fixed inside it) reach the registry:
+/// inside the schema, or as the registry's schema references ([`crate::SchemaReference`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Dependencies {
-    /// One self-contained schema defines them all.
+pub enum SchemaReferences {
+    /// One self-contained schema defines them all; the schema has no references.
     #[default]
     Inline,
     /// Each named type is registered on its own under its full name (the subject
-    /// RecordNameStrategy gives it), dependencies first, and the schemas using it refer to it
-    /// by name with a `references` entry `{name, subject, version}`. Consumers assemble the
+    /// RecordNameStrategy gives it), referenced types first, and the schemas using it refer to
+    /// it by name with a `references` entry `{name, subject, version}`. Consumers assemble the
     /// parts again (this crate's [`Deserializer`] does).
-    References,
+    Registered,
+}
+
+#[allow(non_upper_case_globals)]
+impl SchemaReferences {
+    /// Renamed to [`SchemaReferences::Registered`].
+    #[deprecated(note = "renamed to `SchemaReferences::Registered`")]
+    pub const References: SchemaReferences = SchemaReferences::Registered;
+}
+
+/// Renamed to [`SchemaReferences`], the registry's own word for how schemas name the types
+/// they use.
+#[deprecated(note = "renamed to `SchemaReferences`")]
+pub type Dependencies = SchemaReferences;
+
+impl SerializerConfig {
+    /// Naming the subject from the topic and the type this way.
+    pub fn subject_strategy(mut self, strategy: SubjectNameStrategy) -> Self {
+        self.subject_strategy = strategy;
+        self
+    }
+
+    /// Writing record keys or record values.
+    pub fn part(mut self, part: SubjectPart) -> Self {
+        self.part = part;
+        self
+    }
+
+    /// Registering the type's schema when the subject does not have it yet (`true`), or only
+    /// looking it up (`false`).
+    pub fn auto_register(mut self, register: bool) -> Self {
+        self.auto_register = register;
+        self
+    }
+
+    /// Writing under the subject's latest version instead of the type's own schema.
+    pub fn use_latest(mut self, latest: bool) -> Self {
+        self.use_latest = latest;
+        self
+    }
+
+    /// With `use_latest`: failing (`true`) rather than falling back to the type's own schema
+    /// when the latest version cannot read the type's data.
+    pub fn latest_strict(mut self, strict: bool) -> Self {
+        self.latest_strict = strict;
+        self
+    }
+
+    /// Always writing under this id, asking the registry nothing (`None`: ask it).
+    pub fn schema_id(mut self, id: Option<i32>) -> Self {
+        self.schema_id = id;
+        self
+    }
+
+    /// Asking the registry to normalize the schema when registering or looking it up.
+    pub fn normalize(mut self, normalize: bool) -> Self {
+        self.normalize = normalize;
+        self
+    }
+
+    /// Defining the named types the schema uses inside it, or registering them as references.
+    pub fn references(mut self, references: SchemaReferences) -> Self {
+        self.references = references;
+        self
+    }
 }
 
 impl Default for SerializerConfig {
@@ -73,7 +150,7 @@ impl Default for SerializerConfig {
             latest_strict: true,
             schema_id: None,
             normalize: false,
-            dependencies: Dependencies::Inline,
+            references: SchemaReferences::Inline,
         }
     }
 }

@@ -13,7 +13,7 @@ use avdl2rs::{wire, AvroEncode, AvroSchema, SubjectNameStrategy};
 
 use super::dependencies::{split, Part};
 use super::warm::{Last, HOT, LAST, NEXT_SERIALIZER, SCRATCH};
-use super::{Dependencies, SerdeError, SerializerConfig};
+use super::{SchemaReferences, SerdeError, SerializerConfig};
 use crate::error::RegistryError;
 use crate::types::{Schema, SchemaReference};
 
@@ -146,13 +146,13 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
 
     /// The parts to register: the type's schema alone, or its named types first.
     pub(crate) fn parts(&self) -> Result<Vec<Part>, SerdeError> {
-        match self.config.dependencies {
-            Dependencies::Inline => Ok(vec![Part {
+        match self.config.references {
+            SchemaReferences::Inline => Ok(vec![Part {
                 name: T::FULL_NAME.to_owned(),
                 schema: T::SCHEMA_JSON.to_owned(),
                 uses: Vec::new(),
             }]),
-            Dependencies::References => {
+            SchemaReferences::Registered => {
                 split(T::SCHEMA_JSON, T::FULL_NAME).map_err(|message| SerdeError::Schema {
                     type_name: T::FULL_NAME,
                     message,
@@ -169,7 +169,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         json: &str,
         ttl: Option<Duration>,
     ) -> Result<Target, SerdeError> {
-        let plan = ResolutionPlan::from_type::<T>(json).map_err(|source| SerdeError::Latest {
+        let plan = ResolutionPlan::writing::<T>(json).map_err(|source| SerdeError::Latest {
             subject: subject.to_owned(),
             source,
         })?;

@@ -21,12 +21,11 @@ const ORDER: &str =
 const ORDER_RESERIALIZED: &str = r#"{"fields": [{"name": "id", "type": "long"}], "name": "Order", "namespace": "shop", "type": "record", "doc": "an order"}"#;
 
 fn quick_retries() -> RetryPolicy {
-    RetryPolicy {
-        max_retries: 3,
-        initial_backoff: Duration::from_millis(10),
-        max_backoff: Duration::from_secs(2),
-        max_elapsed: Duration::from_secs(10),
-    }
+    RetryPolicy::default()
+        .max_retries(3)
+        .initial_backoff(Duration::from_millis(10))
+        .max_backoff(Duration::from_secs(2))
+        .max_elapsed(Duration::from_secs(10))
 }
 
 fn config(url: &str) -> ClientConfig {

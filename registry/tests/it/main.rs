@@ -4,6 +4,7 @@
 #[macro_use]
 mod support;
 
+mod deprecated_names;
 mod fake_registry;
 mod python_interop;
 mod real_registry;

@@ -8,7 +8,7 @@ use crate::support;
 use std::sync::{Arc, Barrier};
 
 use avdl2rs::{Avro, AvroSchema, SubjectNameStrategy, SubjectPart};
-use avdl2rs_registry::{codes, ClientConfig, Dependencies, SerdeError, SerializerConfig};
+use avdl2rs_registry::{codes, ClientConfig, SchemaReferences, SerdeError, SerializerConfig};
 use serde_json::json;
 use support::fake::{Answer, Fake};
 use support::serdes::Transport;
@@ -104,10 +104,7 @@ fn interleaved_topics_and_serializers_keep_their_own_ids<X: Transport>() {
         _ => Answer::error(404, 40401, "unexpected"),
     });
     let values = X::producer::<OrderV1>(client(&fake.url), SerializerConfig::default());
-    let key_config = SerializerConfig {
-        part: SubjectPart::Key,
-        ..SerializerConfig::default()
-    };
+    let key_config = SerializerConfig::default().part(SubjectPart::Key);
     let keys = X::producer::<OrderV1>(client(&fake.url), key_config);
     let order = OrderV1 { id: 1 };
     let mut frame = Vec::new();
@@ -131,11 +128,9 @@ fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
         ),
         _ => Answer::error(404, 40401, "unexpected"),
     });
-    let config = SerializerConfig {
-        subject_strategy: SubjectNameStrategy::RecordName,
-        auto_register: false,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default()
+        .subject_strategy(SubjectNameStrategy::RecordName)
+        .auto_register(false);
     let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     assert_eq!(serializer.subject("any"), "shop.Order");
     assert_eq!(serializer.schema_id("a").unwrap(), 17);
@@ -149,10 +144,7 @@ fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
 
 fn a_missing_schema_is_a_typed_error<X: Transport>() {
     let fake = Fake::start(|_, _| Answer::error(404, codes::SUBJECT_NOT_FOUND, "no subject"));
-    let config = SerializerConfig {
-        auto_register: false,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default().auto_register(false);
     let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     match serializer.serialize("t", &OrderV1 { id: 1 }).unwrap_err() {
         SerdeError::Registry { subject, source } => {
@@ -165,10 +157,7 @@ fn a_missing_schema_is_a_typed_error<X: Transport>() {
 
 fn a_fixed_schema_id_asks_nothing<X: Transport>() {
     let fake = Fake::start(|_, _| Answer::error(500, 50001, "must not be called"));
-    let config = SerializerConfig {
-        schema_id: Some(99),
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default().schema_id(Some(99));
     let serializer = X::producer::<OrderV1>(client(&fake.url), config);
     let frame = serializer.serialize("t", &OrderV1 { id: 3 }).unwrap();
     assert_eq!(frame, OrderV1 { id: 3 }.to_confluent(99).unwrap());
@@ -189,11 +178,9 @@ fn latest_is(schema: &'static str) -> Fake {
 }
 
 fn use_latest(strict: bool) -> SerializerConfig {
-    SerializerConfig {
-        use_latest: true,
-        latest_strict: strict,
-        ..SerializerConfig::default()
-    }
+    SerializerConfig::default()
+        .use_latest(true)
+        .latest_strict(strict)
 }
 
 fn use_latest_writes_the_latest_schemas_encoding<X: Transport>() {
@@ -351,10 +338,7 @@ fn registry_keeping_references() -> Fake {
 
 fn named_types_are_registered_as_references<X: Transport>() {
     let fake = registry_keeping_references();
-    let config = SerializerConfig {
-        dependencies: Dependencies::References,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default().references(SchemaReferences::Registered);
     let serializer = X::producer::<Invoice>(client(&fake.url), config);
     let invoice = Invoice {
         id: 4,
@@ -442,10 +426,7 @@ fn round_trip_through_the_real_registry<X: Transport>() {
     );
 
     // Without registering, the same schema is found again.
-    let config = SerializerConfig {
-        auto_register: false,
-        ..SerializerConfig::default()
-    };
+    let config = SerializerConfig::default().auto_register(false);
     let lookup = X::producer::<OrderV1>(client(&url), config);
     assert_eq!(lookup.schema_id(&topic).unwrap(), id);
 }

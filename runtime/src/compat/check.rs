@@ -5,7 +5,6 @@ use std::collections::HashSet;
 
 use super::rules::{decimals_match, names_match, promotable, reader_branch, writer_field};
 use super::{Incompatibility, IncompatibilityKind as Kind, SchemaRef};
-use crate::schema::child;
 use crate::schema::{NamedKind, NamedSchema, Schema, SchemaKind, SchemaSet};
 
 /// The state of one check: both sets, the (reader, writer) pairs of named types already
@@ -198,4 +197,11 @@ fn both_records(a: &NamedSchema, b: &NamedSchema) -> bool {
         (&a.kind, &b.kind),
         (NamedKind::Record { .. }, NamedKind::Record { .. })
     )
+}
+
+/// The JSON Pointer of `segment` inside `path`, escaped as RFC 6901 requires (the same
+/// pointers the schema parser reports).
+fn child(path: &str, segment: impl std::fmt::Display) -> String {
+    let segment = segment.to_string().replace('~', "~0").replace('/', "~1");
+    format!("{path}/{segment}")
 }

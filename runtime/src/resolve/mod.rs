@@ -1,6 +1,11 @@
 //! Reading data written with another version of a schema (Avro specification, "Schema
 //! Resolution").
 //!
+//! Use a [`ResolutionPlan`] when you know the one writer schema up front, a [`Resolver`] when
+//! writer schemas arrive at run time as JSON text (it compiles each pair once and caches the
+//! plan), and a [`Consumer`] for Confluent-framed messages, whose writer schema it finds by
+//! schema id through a [`SchemaLookup`].
+//!
 //! A [`ResolutionPlan`] is compiled once from a writer schema and a reader schema. It
 //! translates the writer's bytes into the reader's encoding in one pass — copying runs of
 //! values both encode alike, promoting numbers, skipping fields only the writer has, adding
@@ -38,7 +43,7 @@
 //! const V1: &str = r#"{"type":"record","name":"Order","fields":[
 //!     {"name":"id","type":"long"},{"name":"amount","type":"int"}]}"#;
 //!
-//! let plan = ResolutionPlan::for_type::<Order>(V1)?;
+//! let plan = ResolutionPlan::reading::<Order>(V1)?;
 //! assert!(!plan.is_direct());
 //! // id 7 and amount 40, as version 1 writes them (zig-zag varints).
 //! let order: Order = plan.decode(&[0x0e, 0x50])?;
@@ -47,7 +52,7 @@
 //! // A writer the reader cannot read is refused when the plan is built, with the reasons.
 //! let text_ids = r#"{"type":"record","name":"Order","fields":[{"name":"id","type":"string"}]}"#;
 //! assert!(matches!(
-//!     ResolutionPlan::for_type::<Order>(text_ids),
+//!     ResolutionPlan::reading::<Order>(text_ids),
 //!     Err(ResolveError::Incompatible(_))
 //! ));
 //! # Ok::<(), ResolveError>(())
@@ -174,26 +179,27 @@ impl ResolutionPlan {
         })
     }
 
-    /// The plan that reads data written with `writer_json` as a `T`.
-    pub fn for_type<T: AvroSchema>(writer_json: &str) -> Result<Self, ResolveError> {
+    /// The plan with which the type `Reader` reads data written with `writer_json`.
+    pub fn reading<Reader: AvroSchema>(writer_json: &str) -> Result<Self, ResolveError> {
         let mut writer_set = SchemaSet::new();
         let writer = writer_set
             .parse_str(writer_json)
             .map_err(ResolveError::WriterSchema)?;
-        Self::for_type_from::<T>(&writer_set, &writer)
+        Self::reading_from::<Reader>(&writer_set, &writer)
     }
 
-    /// The plan that translates a `T`'s encoding into that of `reader_json`: the other
-    /// direction of [`ResolutionPlan::for_type`], for a producer whose messages must be
-    /// written in a schema other than its type's (the latest registered version, say).
-    pub fn from_type<T: AvroSchema>(reader_json: &str) -> Result<Self, ResolveError> {
+    /// The plan that translates the encoding of the type `Writer` into that of
+    /// `reader_json`: the other direction of [`ResolutionPlan::reading`], for a producer whose
+    /// messages must be written in a schema other than its type's (the latest registered
+    /// version, say).
+    pub fn writing<Writer: AvroSchema>(reader_json: &str) -> Result<Self, ResolveError> {
         let mut reader_set = SchemaSet::new();
         let reader = reader_set
             .parse_str(reader_json)
             .map_err(ResolveError::ReaderSchema)?;
         let mut writer_set = SchemaSet::new();
         let writer = writer_set
-            .parse_str(T::SCHEMA_JSON)
+            .parse_str(Writer::SCHEMA_JSON)
             .map_err(ResolveError::WriterSchema)?;
         Self::new(
             SchemaRef::new(&reader_set, &reader),
@@ -201,7 +207,19 @@ impl ResolutionPlan {
         )
     }
 
-    fn for_type_from<T: AvroSchema>(
+    /// Renamed to [`ResolutionPlan::reading`], which says that `T` is the reader.
+    #[deprecated(note = "renamed to `ResolutionPlan::reading`")]
+    pub fn for_type<T: AvroSchema>(writer_json: &str) -> Result<Self, ResolveError> {
+        Self::reading::<T>(writer_json)
+    }
+
+    /// Renamed to [`ResolutionPlan::writing`], which says that `T` is the writer.
+    #[deprecated(note = "renamed to `ResolutionPlan::writing`")]
+    pub fn from_type<T: AvroSchema>(reader_json: &str) -> Result<Self, ResolveError> {
+        Self::writing::<T>(reader_json)
+    }
+
+    fn reading_from<T: AvroSchema>(
         writer_set: &SchemaSet,
         writer: &crate::schema::Schema,
     ) -> Result<Self, ResolveError> {
@@ -361,7 +379,7 @@ impl Resolver {
         let plan = match self.cached(writer_fp, T::FINGERPRINT) {
             Some(plan) => plan,
             None => {
-                let plan = Arc::new(ResolutionPlan::for_type_from::<T>(&writer_set, &writer)?);
+                let plan = Arc::new(ResolutionPlan::reading_from::<T>(&writer_set, &writer)?);
                 write_lock(&self.plans).insert((writer_fp, T::FINGERPRINT), Arc::clone(&plan));
                 plan
             }

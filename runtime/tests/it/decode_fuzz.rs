@@ -97,7 +97,7 @@ fn on_small_stack(cases: u32, strategy: impl Strategy<Value = Vec<u8>> + Send + 
     std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {
-            let plan = ResolutionPlan::for_type::<Node>(NODE_V1).unwrap();
+            let plan = ResolutionPlan::reading::<Node>(NODE_V1).unwrap();
             let consumer = Consumer::new(BTreeMap::from([(1, NODE_V1), (2, Node::SCHEMA_JSON)]));
             let mut runner = TestRunner::new(Config::with_cases(cases));
             runner

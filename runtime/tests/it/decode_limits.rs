@@ -135,7 +135,7 @@ fn arrays_of_zero_byte_items_decode_like_apache_avro() {
     assert_eq!(Empties::from_avro_bytes(&bytes).unwrap().a.len(), 3);
     // And the resolving path reads them too (a writer with an extra field to skip).
     let writer = r#"{"type":"record","name":"Nulls","fields":[{"name":"a","type":{"type":"array","items":"null"}},{"name":"x","type":{"type":"array","items":"null"},"default":[]}]}"#;
-    let plan = ResolutionPlan::for_type::<Nulls>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<Nulls>(writer).unwrap();
     assert_eq!(
         plan.decode::<Nulls>(&[0x06, 0x00, 0x08, 0x00]).unwrap(),
         Nulls { a: vec![(); 3] }
@@ -167,7 +167,7 @@ fn nested_arrays_share_one_item_budget() {
     );
     // The resolving skip path (the grid is a field only the writer has) stops the same way.
     let writer = r#"{"type":"record","name":"Nulls","fields":[{"name":"g","type":{"type":"array","items":{"type":"array","items":"null"}}},{"name":"a","type":{"type":"array","items":"null"}}]}"#;
-    let plan = ResolutionPlan::for_type::<Nulls>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<Nulls>(writer).unwrap();
     let mut body = bytes.clone();
     body.push(0);
     let error = plan.decode::<Nulls>(&body).unwrap_err();
@@ -247,13 +247,13 @@ fn recursion_stops_at_the_depth_limit_on_a_small_stack() {
 fn the_resolving_path_has_the_same_depth_limit() {
     on_small_stack(|| {
         let writer = r#"{"type":"record","name":"Link","fields":[{"name":"n","type":"int"},{"name":"next","type":["null","Link"]}]}"#;
-        let plan = ResolutionPlan::for_type::<Link>(writer).unwrap();
+        let plan = ResolutionPlan::reading::<Link>(writer).unwrap();
         assert!(plan.decode::<Link>(&chain(512)).is_ok());
         let error = plan.decode::<Link>(&chain(513)).unwrap_err();
         assert!(error.to_string().contains("512 levels"), "{error}");
         // Skipped writer-only recursion is limited too.
         let writer = r#"{"type":"record","name":"Nulls","fields":[{"name":"a","type":{"type":"array","items":"null"}},{"name":"x","type":["null",{"type":"record","name":"L","fields":[{"name":"n","type":"int"},{"name":"next","type":["null","L"]}]}]}]}"#;
-        let plan = ResolutionPlan::for_type::<Nulls>(writer).unwrap();
+        let plan = ResolutionPlan::reading::<Nulls>(writer).unwrap();
         let mut body = vec![0, 2];
         body.extend(chain(100_000));
         let error = plan.decode::<Nulls>(&body).unwrap_err();

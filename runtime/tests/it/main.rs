@@ -18,6 +18,7 @@ mod confluent_safe_path;
 mod decimal_scale;
 mod decode_fuzz;
 mod decode_limits;
+mod deprecated_names;
 mod hostile_inputs;
 mod logical_chrono;
 mod logical_time;

@@ -17,7 +17,7 @@ use resolve_support::{
 };
 
 fn resolve<T: AvroSchema + AvroDecode>(writer: &str, bytes: &[u8]) -> Result<T, ResolveError> {
-    ResolutionPlan::for_type::<T>(writer)?.decode(bytes)
+    ResolutionPlan::reading::<T>(writer)?.decode(bytes)
 }
 
 /// The consts of a hand-written reader type agree with the schema model.
@@ -294,7 +294,7 @@ single_value_type!(
 fn defaults_of_every_type_are_encoded_like_apache_avro_encodes_the_values() {
     assert_consts::<Defaults>();
     let writer = r#"{"type":"record","name":"D","fields":[]}"#;
-    let plan = ResolutionPlan::for_type::<Defaults>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<Defaults>(writer).unwrap();
     let mut ours = Vec::new();
     plan.translate(&[], &mut ours).unwrap();
     let expected = Value::Record(vec![
@@ -331,11 +331,11 @@ fn defaults_of_every_type_are_encoded_like_apache_avro_encodes_the_values() {
 #[test]
 fn the_same_canonical_form_is_decoded_directly() {
     let writer = r#"{"type":"string","doc":"docs do not matter"}"#;
-    let plan = ResolutionPlan::for_type::<AString>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<AString>(writer).unwrap();
     assert!(plan.is_direct());
     let bytes = apache_bytes(r#""string""#, Value::String("x".into()));
     assert_eq!(plan.decode::<AString>(&bytes).unwrap(), AString("x".into()));
-    assert!(!ResolutionPlan::for_type::<ALong>(r#""int""#)
+    assert!(!ResolutionPlan::reading::<ALong>(r#""int""#)
         .unwrap()
         .is_direct());
 }
@@ -343,20 +343,20 @@ fn the_same_canonical_form_is_decoded_directly() {
 #[test]
 fn a_type_is_translated_into_another_schema_for_writing() {
     // What a producer of `ALong` writes when the registered schema is `double`.
-    let plan = ResolutionPlan::from_type::<ALong>(r#""double""#).unwrap();
+    let plan = ResolutionPlan::writing::<ALong>(r#""double""#).unwrap();
     let mut ours = Vec::new();
     let written = apache_bytes(r#""long""#, Value::Long(-3));
     plan.translate(&written, &mut ours).unwrap();
     assert_eq!(ours, apache_bytes(r#""double""#, Value::Double(-3.0)));
-    assert!(ResolutionPlan::from_type::<ALong>(r#""long""#)
+    assert!(ResolutionPlan::writing::<ALong>(r#""long""#)
         .unwrap()
         .is_direct());
     assert!(matches!(
-        ResolutionPlan::from_type::<ALong>(r#""int""#),
+        ResolutionPlan::writing::<ALong>(r#""int""#),
         Err(ResolveError::Incompatible(_))
     ));
     assert!(matches!(
-        ResolutionPlan::from_type::<ALong>("nope"),
+        ResolutionPlan::writing::<ALong>("nope"),
         Err(ResolveError::ReaderSchema(_))
     ));
 }
@@ -364,7 +364,7 @@ fn a_type_is_translated_into_another_schema_for_writing() {
 #[test]
 fn incompatible_writers_are_refused_when_the_plan_is_built() {
     let writer = r#"{"type":"record","name":"Payment","namespace":"shop","fields":[{"name":"id","type":"int"}]}"#;
-    let Err(ResolveError::Incompatible(problems)) = ResolutionPlan::for_type::<PaymentV2>(writer)
+    let Err(ResolveError::Incompatible(problems)) = ResolutionPlan::reading::<PaymentV2>(writer)
     else {
         panic!("expected an incompatibility report")
     };
@@ -391,19 +391,19 @@ fn incompatible_writers_are_refused_when_the_plan_is_built() {
             ),
         ]
     );
-    let message = ResolutionPlan::for_type::<PaymentV2>(writer)
+    let message = ResolutionPlan::reading::<PaymentV2>(writer)
         .unwrap_err()
         .to_string();
     assert!(message.contains("/fields/id/type"), "{message}");
     assert!(matches!(
-        ResolutionPlan::for_type::<PaymentV2>("{"),
+        ResolutionPlan::reading::<PaymentV2>("{"),
         Err(ResolveError::WriterSchema(_))
     ));
 }
 
 #[test]
 fn a_plan_refuses_a_type_it_was_not_built_for() {
-    let plan = ResolutionPlan::for_type::<ALong>(r#""int""#).unwrap();
+    let plan = ResolutionPlan::reading::<ALong>(r#""int""#).unwrap();
     assert!(matches!(
         plan.decode::<ADouble>(&[2]),
         Err(ResolveError::WrongReader { .. })

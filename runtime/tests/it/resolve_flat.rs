@@ -140,11 +140,11 @@ proptest! {
         meta in proptest::option::of(text()),
     ) {
         let bytes = apache_bytes(ORDER_V1, order_v1(id, amount, user, &note, meta.as_deref()));
-        let ours = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+        let ours = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
         let ours = ours.decode::<Order>(&bytes).unwrap().0;
         let head = (id, f64::from(amount), i64::from(user), "CNY".to_owned(), meta.clone());
         prop_assert_eq!(&ours, &(head.clone(), None));
-        let tail = ResolutionPlan::for_type::<OrderTail>(ORDER_V1).unwrap();
+        let tail = ResolutionPlan::reading::<OrderTail>(ORDER_V1).unwrap();
         prop_assert_eq!(tail.decode::<OrderTail>(&bytes).unwrap().0, head);
 
         let theirs = apache_resolved(ORDER_V1, Order::SCHEMA_JSON, &bytes);
@@ -166,9 +166,9 @@ proptest! {
     fn flat_records_agree_with_the_general_path_on_any_bytes(
         bytes in proptest::collection::vec(any::<u8>(), 0..96),
     ) {
-        let plan = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+        let plan = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
         prop_assert_eq!(outcome(plan.decode::<Order>(&bytes)), general::<Order>(&plan, &bytes));
-        let plan = ResolutionPlan::for_type::<OrderTail>(ORDER_V1).unwrap();
+        let plan = ResolutionPlan::reading::<OrderTail>(ORDER_V1).unwrap();
         prop_assert_eq!(
             outcome(plan.decode::<OrderTail>(&bytes)),
             general::<OrderTail>(&plan, &bytes)
@@ -184,7 +184,7 @@ proptest! {
         let mut bytes = apache_bytes(ORDER_V1, order_v1(-3, 2.5, 1 << 20, &note, Some("m")));
         let index = index % bytes.len();
         bytes[index] = byte;
-        let plan = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+        let plan = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
         prop_assert_eq!(outcome(plan.decode::<Order>(&bytes)), general::<Order>(&plan, &bytes));
     }
 }
@@ -199,7 +199,7 @@ fn the_reader_types_have_their_schemas_consts() {
 fn flat_records_reject_every_truncation_and_trailing_bytes() {
     let long_note = "n".repeat(300);
     let bytes = apache_bytes(ORDER_V1, order_v1(i64::MIN, 1.0, -1, &long_note, Some("m")));
-    let plan = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+    let plan = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
     for len in 0..bytes.len() {
         match plan.decode::<Order>(&bytes[..len]) {
             Err(ResolveError::Translate(e)) => assert!(e.offset() <= len, "{len}: {e}"),
@@ -217,7 +217,7 @@ fn a_dropped_length_beyond_the_input_is_an_error_not_an_allocation() {
     // id 1, amount 0.0, user 1, then a note claiming 2^35 bytes (zig-zag 2^36).
     let mut bytes = vec![2, 0, 0, 0, 0, 2];
     bytes.extend([0x80, 0x80, 0x80, 0x80, 0x80, 0x02, b'x']);
-    let plan = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+    let plan = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
     match plan.decode::<Order>(&bytes) {
         Err(ResolveError::Translate(e)) => {
             assert_eq!(e.offset(), 6, "{e}");
@@ -231,7 +231,7 @@ fn a_dropped_length_beyond_the_input_is_an_error_not_an_allocation() {
 fn messages_larger_than_the_stack_room_read_the_same() {
     // Notes and metadata of a few KiB take the thread's reused buffer; read twice, so the
     // second read reuses it.
-    let plan = ResolutionPlan::for_type::<Order>(ORDER_V1).unwrap();
+    let plan = ResolutionPlan::reading::<Order>(ORDER_V1).unwrap();
     for size in [10, 5_000, 200, 70_000] {
         let meta = "m".repeat(size);
         let bytes = apache_bytes(

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use resolve_support::{apache_bytes, payment_v1, OptLong, PaymentV2, PAYMENT_V1};
 
 fn plan() -> ResolutionPlan {
-    ResolutionPlan::for_type::<PaymentV2>(PAYMENT_V1).unwrap()
+    ResolutionPlan::reading::<PaymentV2>(PAYMENT_V1).unwrap()
 }
 
 /// The error of reading `bytes`: found while translating (offsets in the writer's bytes),
@@ -80,12 +80,12 @@ fn bad_enum_and_union_indexes_are_errors() {
     assert_eq!(err.offset(), enum_at);
 
     // An int union read as a long union is copied as is; the reader's decode checks it.
-    let optional = ResolutionPlan::for_type::<OptLong>(r#"["null","int"]"#).unwrap();
+    let optional = ResolutionPlan::reading::<OptLong>(r#"["null","int"]"#).unwrap();
     assert!(matches!(
         optional.decode::<OptLong>(&[4, 0]),
         Err(ResolveError::Decode(_))
     ));
-    let optional = ResolutionPlan::for_type::<OptLong>(r#"["int","null"]"#).unwrap();
+    let optional = ResolutionPlan::reading::<OptLong>(r#"["int","null"]"#).unwrap();
     assert!(matches!(
         optional.decode::<OptLong>(&[4, 0]),
         Err(ResolveError::Translate(_))
@@ -112,7 +112,7 @@ single_value_type!(
 #[test]
 fn deep_recursion_is_cut_off_instead_of_overflowing_the_stack() {
     let writer = r#"{"type":"record","name":"Chain","fields":[{"name":"n","type":"int"},{"name":"next","type":["null","Chain"]}]}"#;
-    let plan = ResolutionPlan::for_type::<Chain>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<Chain>(writer).unwrap();
     let chain = |links: usize| {
         let mut bytes = [0u8, 2].repeat(links - 1);
         bytes.extend([0, 0]);
@@ -144,7 +144,7 @@ single_value_type!(
 #[test]
 fn defaults_cannot_amplify_the_input_without_bound() {
     let writer = r#"{"type":"record","name":"P","fields":[{"name":"items","type":{"type":"array","items":{"type":"record","name":"E","fields":[]}}},{"name":"pad","type":"bytes"}]}"#;
-    let plan = ResolutionPlan::for_type::<Padded>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<Padded>(writer).unwrap();
     // `items` empty records cost no input bytes but 300 output bytes each; the count is
     // bounded by the bytes left, which the `pad` provides.
     let message = |items: usize| {

@@ -77,7 +77,7 @@ fn mixed_value(x: f64, n: i32) -> Value {
 #[test]
 fn merged_runs_promotions_and_defaults_read_like_apache_avro() {
     assert_consts::<Mixed>();
-    let plan = ResolutionPlan::for_type::<Mixed>(MIXED_WRITER).unwrap();
+    let plan = ResolutionPlan::reading::<Mixed>(MIXED_WRITER).unwrap();
     for (x, n) in [(0.0, 0), (2.5, -70_000), (f64::MAX, i32::MAX)] {
         let bytes = apache_bytes(MIXED_WRITER, mixed_value(x, n));
         let ours = plan.decode::<Mixed>(&bytes).unwrap();
@@ -97,7 +97,7 @@ fn merged_runs_promotions_and_defaults_read_like_apache_avro() {
 
 #[test]
 fn merged_runs_reject_every_truncation() {
-    let plan = ResolutionPlan::for_type::<Mixed>(MIXED_WRITER).unwrap();
+    let plan = ResolutionPlan::reading::<Mixed>(MIXED_WRITER).unwrap();
     let bytes = apache_bytes(MIXED_WRITER, mixed_value(1.0, 300));
     for len in 0..bytes.len() {
         assert!(plan.decode::<Mixed>(&bytes[..len]).is_err(), "{len}");
@@ -204,7 +204,7 @@ fn nested_value(reference: Option<&str>, flag: Option<bool>, old: &[&str]) -> Va
 #[test]
 fn nested_records_read_like_apache_avro() {
     assert_consts::<Nested>();
-    let plan = ResolutionPlan::for_type::<Nested>(NESTED_WRITER).unwrap();
+    let plan = ResolutionPlan::reading::<Nested>(NESTED_WRITER).unwrap();
     let cases = [
         (None, Some(true), &[][..]),
         (Some("from"), None, &["x", "yz"][..]),
@@ -279,7 +279,7 @@ fn wide_value(id: &str, amount: i32, tags: &[i32]) -> Value {
 #[test]
 fn a_reader_of_the_first_fields_decodes_the_writer_bytes_in_place() {
     assert_consts::<Head>();
-    let plan = ResolutionPlan::for_type::<Head>(WIDE_WRITER).unwrap();
+    let plan = ResolutionPlan::reading::<Head>(WIDE_WRITER).unwrap();
     for (id, amount, tags) in [
         ("", 0, &[][..]),
         ("h-1", -5, &[1, 2, 3]),
@@ -302,7 +302,7 @@ fn a_reader_of_the_first_fields_decodes_the_writer_bytes_in_place() {
 
 #[test]
 fn in_place_decoding_rejects_damage_in_the_fields_it_passes_over() {
-    let plan = ResolutionPlan::for_type::<Head>(WIDE_WRITER).unwrap();
+    let plan = ResolutionPlan::reading::<Head>(WIDE_WRITER).unwrap();
     let bytes = apache_bytes(WIDE_WRITER, wide_value("abc", 1000, &[4, 5]));
     for len in 0..bytes.len() {
         match plan.decode::<Head>(&bytes[..len]) {
@@ -332,7 +332,7 @@ proptest! {
     fn in_place_decoding_agrees_with_the_general_path_on_any_bytes(
         bytes in proptest::collection::vec(any::<u8>(), 0..64),
     ) {
-        let plan = ResolutionPlan::for_type::<Head>(WIDE_WRITER).unwrap();
+        let plan = ResolutionPlan::reading::<Head>(WIDE_WRITER).unwrap();
         prop_assert_eq!(plan.decode::<Head>(&bytes).ok(), translated::<Head>(&plan, &bytes));
     }
 
@@ -341,7 +341,7 @@ proptest! {
         // x (8 bytes), y (4), f (3), gone1 (8), gone2 (2), n (1: 9 is 18 as a zig-zag
         // varint), tail (4): every byte but n's is data that any value may take.
         prop_assume!(index != 25);
-        let plan = ResolutionPlan::for_type::<Mixed>(MIXED_WRITER).unwrap();
+        let plan = ResolutionPlan::reading::<Mixed>(MIXED_WRITER).unwrap();
         let mut bytes = apache_bytes(MIXED_WRITER, mixed_value(3.0, 9));
         prop_assert_eq!(bytes.len(), 30);
         bytes[index] = byte;
@@ -367,7 +367,7 @@ fn a_dropped_record_that_holds_itself_compiles_and_is_cut_off_at_the_depth_limit
     // No finite value of `Loop` exists; its steps are flattened a few levels, then skipped.
     let writer = r#"{"type":"record","name":"Holder","fields":[{"name":"a","type":"long"},
         {"name":"loop","type":{"type":"record","name":"Loop","fields":[{"name":"again","type":"Loop"}]}}]}"#;
-    let plan = ResolutionPlan::for_type::<OnlyA>(writer).unwrap();
+    let plan = ResolutionPlan::reading::<OnlyA>(writer).unwrap();
     let err = plan.decode::<OnlyA>(&[2]).unwrap_err();
     assert!(err.to_string().contains("levels"), "{err}");
 }

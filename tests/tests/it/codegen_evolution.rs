@@ -47,9 +47,8 @@ fn the_unchanged_producer_fills_the_added_fields_with_their_schema_defaults() {
 fn the_new_record_equals_what_a_new_reader_resolves_from_the_old_bytes() {
     let old_bytes = produce!(v1).to_avro_bytes().unwrap();
     type NewOrder = v2::com::example::evolution::Order;
-    let plan =
-        ResolutionPlan::for_type::<NewOrder>(v1::com::example::evolution::Order::SCHEMA_JSON)
-            .unwrap();
+    let plan = ResolutionPlan::reading::<NewOrder>(v1::com::example::evolution::Order::SCHEMA_JSON)
+        .unwrap();
     assert!(!plan.is_direct(), "the versions must differ");
     let resolved: NewOrder = plan.decode(&old_bytes).unwrap();
     assert_eq!(resolved, produce!(v2));

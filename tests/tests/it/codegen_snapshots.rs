@@ -1,6 +1,8 @@
-//! Snapshot tests of generated code: each `tests/snapshots/<case>.avsc|.avpr` must generate
-//! exactly the reviewed `tests/snapshots/<case>.rs`. Set `UPDATE_SNAPSHOTS=1` to rewrite the
-//! expected files, then review the diff: the snapshot is the specification.
+//! Snapshot tests of generated code: each `tests/snapshots/<case>.avsc|.avpr|.avdl` must
+//! generate exactly the reviewed `tests/snapshots/<case>.rs` (an IDL input goes through the IDL
+//! parser, importing from `tests/snapshots/imported/`). A mismatch shows a unified diff; set
+//! `UPDATE_SNAPSHOTS=1` to rewrite the expected files, then review the diff: the snapshot is
+//! the specification.
 //!
 //! The snapshots are also compiled here under `#![deny(warnings)]`, each included inside a
 //! nested module that shadows `Option`, `Result`, `Vec`, `String` and `Box`, proving that the
@@ -11,6 +13,7 @@
 use std::path::Path;
 
 use avdl2rs_codegen::{Generator, Options};
+use avdl2rs_tests::snapshot::Snapshots;
 
 fn snapshot_dir() -> std::path::PathBuf {
     avdl2rs_tests::workspace_root().join("tests/snapshots")
@@ -18,39 +21,43 @@ fn snapshot_dir() -> std::path::PathBuf {
 
 fn generate(input: &Path) -> String {
     let mut generator = Generator::new(Options::default());
-    generator.add_file(input, &[]).unwrap();
+    // IDL inputs import files beside them.
+    let include_dirs = [snapshot_dir()];
+    generator.add_file(input, &include_dirs).unwrap();
     generator.generate().unwrap()
+}
+
+/// The snapshot inputs: JSON schemas and protocols, and IDL files (through the IDL parser, as
+/// the `Builder` reads them). IDL files under `imported/` are only read through an import.
+fn snapshot_inputs() -> Vec<std::path::PathBuf> {
+    let dir = snapshot_dir();
+    let mut inputs = Vec::new();
+    for ext in ["avsc", "avpr", "avdl"] {
+        inputs.extend(avdl2rs_tests::files_with_extension(&dir, ext));
+    }
+    inputs.sort();
+    inputs
 }
 
 #[test]
 fn generated_code_matches_the_reviewed_snapshots() {
-    let dir = snapshot_dir();
-    let mut inputs = avdl2rs_tests::files_with_extension(&dir, "avsc");
-    inputs.extend(avdl2rs_tests::files_with_extension(&dir, "avpr"));
+    let inputs = snapshot_inputs();
     assert!(
-        !inputs.is_empty(),
-        "no snapshot inputs in {}",
-        dir.display()
+        inputs
+            .iter()
+            .any(|i| i.extension().is_some_and(|e| e == "avdl")),
+        "no IDL snapshot inputs in {}",
+        snapshot_dir().display()
     );
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
-    let mut stale = Vec::new();
+    let mut snapshots = Snapshots::new(UPDATE_COMMAND);
     for input in inputs {
-        let expected_path = input.with_extension("rs");
-        let actual = generate(&input);
-        if update {
-            std::fs::write(&expected_path, &actual).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if expected != actual {
-            stale.push(expected_path.display().to_string());
-        }
+        snapshots.check(&input.with_extension("rs"), &generate(&input));
     }
-    assert!(
-        stale.is_empty(),
-        "generated code differs from (run with UPDATE_SNAPSHOTS=1 and review): {stale:?}"
-    );
+    snapshots.assert_all_match();
 }
+
+/// The command that rewrites the snapshots of this module.
+const UPDATE_COMMAND: &str = "UPDATE_SNAPSHOTS=1 cargo test -p avdl2rs-tests -- codegen_snapshots";
 
 #[test]
 fn generation_is_deterministic() {
@@ -83,6 +90,9 @@ macro_rules! shadowed {
 }
 
 shadowed!(defaults, "defaults.rs");
+shadowed!(idl_imports, "idl_imports.rs");
+shadowed!(idl_messages, "idl_messages.rs");
+shadowed!(idl_namespaces, "idl_namespaces.rs");
 shadowed!(logical, "logical.rs");
 shadowed!(namespaces, "namespaces.rs");
 shadowed!(primitives, "primitives.rs");
