@@ -300,7 +300,9 @@ impl<'g> Walk<'g, '_> {
         let own = graph_node.node.name.namespace.as_deref();
         match (self.form, own) {
             (Form::Canonical, _) => 0,
-            (Form::Json, Some(own)) if Some(own) == enclosing => -((KEY.len() + own.len()) as isize),
+            (Form::Json, Some(own)) if Some(own) == enclosing => {
+                -((KEY.len() + own.len()) as isize)
+            }
             (Form::Json, None) if enclosing.is_some() => KEY.len() as isize,
             (Form::Json, _) => 0,
         }

@@ -47,7 +47,11 @@ pub(crate) struct Context<'a> {
 
 impl<'a> Context<'a> {
     /// The context of `space`; fails when an option is not valid Rust.
-    pub fn new(set: &'a SchemaSet, space: &'a TypeSpace, options: &'a Options) -> Result<Self, Error> {
+    pub fn new(
+        set: &'a SchemaSet,
+        space: &'a TypeSpace,
+        options: &'a Options,
+    ) -> Result<Self, Error> {
         let path = |text: &str, what: &str| {
             syn::parse_str::<syn::Path>(text).map_err(|e| Error::InvalidOption {
                 message: format!("{what} {text:?} is not a Rust path: {e}"),

@@ -11,8 +11,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 use serde_json::Value as Json;
 
-use crate::naming;
 use crate::context::{ident, Context};
+use crate::naming;
 use crate::rust_types::rust_type;
 use avdl2rs_emit::{Logical, TimeCrate, TimeKind};
 

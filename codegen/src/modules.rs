@@ -99,10 +99,7 @@ impl ModuleTree {
         let name = ident(name);
         let doc = format!(" The Avro namespace `{}`.", self.namespace);
         let sections = self.sections();
-        let children = self
-            .children
-            .iter()
-            .map(|(name, child)| child.module(name));
+        let children = self.children.iter().map(|(name, child)| child.module(name));
         quote! {
             #[doc = #doc]
             pub mod #name { #sections #(#children)* }
@@ -144,7 +141,11 @@ mod tests {
             "com.example.orders",
             TypeItems::default(),
         );
-        tree.add(&path(&["com", "example"]), "com.example", TypeItems::default());
+        tree.add(
+            &path(&["com", "example"]),
+            "com.example",
+            TypeItems::default(),
+        );
         tree.add(
             &path(&["com", "example", "common"]),
             "com.example.common",
@@ -152,7 +153,12 @@ mod tests {
         );
         assert_eq!(
             module_docs(&tree),
-            ["com", "com.example", "com.example.common", "com.example.orders"]
+            [
+                "com",
+                "com.example",
+                "com.example.common",
+                "com.example.orders"
+            ]
         );
     }
 }

@@ -40,7 +40,10 @@ pub(crate) fn type_node(set: &SchemaSet, full_name: &str) -> Result<TypeNode, St
 
 /// The node texts of the schema `json`, and the full names of the named types it uses
 /// (defined inline or by name) in the order of their placeholders.
-pub(crate) fn node_texts(mut json: Json, namespace: Option<&str>) -> Result<(NodeText, Vec<String>), String> {
+pub(crate) fn node_texts(
+    mut json: Json,
+    namespace: Option<&str>,
+) -> Result<(NodeText, Vec<String>), String> {
     let mut used = Vec::new();
     let mut defaults = Vec::new();
     if let Some(fields) = json.get_mut("fields").and_then(Json::as_array_mut) {

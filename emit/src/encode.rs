@@ -100,7 +100,10 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
             let items = place.as_ref();
             let (write, fallible) = element_writer(item, quote!(item), cx);
             let call = quote!(__avro::write_array(out, #items, #write));
-            Encode { tokens: call, fallible }
+            Encode {
+                tokens: call,
+                fallible,
+            }
         }
         Value::Map(value) => {
             let map = place.as_ref();
@@ -112,7 +115,10 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
             let option = &place.tokens;
             let (write, fallible) = element_writer(some, quote!(value), cx);
             let call = quote!(__avro::write_optional(out, #option.as_ref(), #null, #write));
-            Encode { tokens: call, fallible }
+            Encode {
+                tokens: call,
+                fallible,
+            }
         }
         Value::OptionalUnion { null_index, .. } => {
             let null = Literal::i64_unsuffixed(*null_index as i64);
@@ -135,7 +141,11 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
 
 /// The closure `|out, element| ...` that writes one array item, map value or `Option`'s
 /// value, and whether it can fail.
-fn element_writer<N>(value: &Value<N>, element: TokenStream, cx: &Cx<'_, N>) -> (TokenStream, bool) {
+fn element_writer<N>(
+    value: &Value<N>,
+    element: TokenStream,
+    cx: &Cx<'_, N>,
+) -> (TokenStream, bool) {
     if let Value::Null = value {
         return (quote!(|_, _| ()), false);
     }

@@ -219,7 +219,9 @@ mod tests {
         let texts = parse(&schema, 0).unwrap().texts(&[]);
         assert_eq!(
             texts.json,
-            [Piece::Text(r#"{"type":"enum","name":"E","symbols":["A"]}"#.into())]
+            [Piece::Text(
+                r#"{"type":"enum","name":"E","symbols":["A"]}"#.into()
+            )]
         );
     }
 

@@ -81,8 +81,7 @@ pub fn schema_item(
         ItemKind::Union { avro_schema } => {
             let with = avro_schema.then(|| quote!(with AvroSchema));
             // A union's canonical form is its JSON unless a branch has attributes.
-            let canonical =
-                (texts.canonical != texts.json).then(|| quote!(, [#(#canonical),*]));
+            let canonical = (texts.canonical != texts.json).then(|| quote!(, [#(#canonical),*]));
             quote!(union #ident #with, #(#fixed)* [#(#json),*] #canonical)
         }
     };

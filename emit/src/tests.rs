@@ -48,7 +48,10 @@ fn primitives_call_the_codec_directly() {
     has(&code, "f: reader.read_long().map_err(field_error(\"f\"))?,");
     let code = field(Value::String);
     has(&code, "__avro::codec::write_string(out, &self.f);");
-    has(&code, "f: __avro::decode_string(reader).map_err(field_error(\"f\"))?,");
+    has(
+        &code,
+        "f: __avro::decode_string(reader).map_err(field_error(\"f\"))?,",
+    );
     // `null` has nothing to write or read.
     let code = field(Value::Null);
     has(&code, "let _ = out;");
@@ -61,7 +64,10 @@ fn a_record_writes_its_fields_in_order_and_names_them_in_errors() {
         .map(|name| RecordField {
             ident: format_ident!("{name}"),
             avro_name: name.to_owned(),
-            value: Value::Named { ty: "T", boxed: false },
+            value: Value::Named {
+                ty: "T",
+                boxed: false,
+            },
         })
         .to_vec();
     let code = impls("R", Shape::Record(fields), false);
@@ -71,13 +77,23 @@ fn a_record_writes_its_fields_in_order_and_names_them_in_errors() {
         "__avro::AvroEncode::encode(&self.a, out).map_err(field_error(\"a\"))?;
          __avro::AvroEncode::encode(&self.b, out).map_err(field_error(\"b\"))?;",
     );
-    has(&code, "a: __avro::AvroDecode::decode(reader).map_err(field_error(\"a\"))?,");
+    has(
+        &code,
+        "a: __avro::AvroDecode::decode(reader).map_err(field_error(\"a\"))?,",
+    );
 }
 
 #[test]
 fn an_enum_reads_each_index_and_refuses_the_rest() {
-    let code = impls("E", Shape::Enum(vec![format_ident!("A"), format_ident!("B")]), false);
-    has(&code, "let index = match self { Self::A => 0, Self::B => 1, };");
+    let code = impls(
+        "E",
+        Shape::Enum(vec![format_ident!("A"), format_ident!("B")]),
+        false,
+    );
+    has(
+        &code,
+        "let index = match self { Self::A => 0, Self::B => 1, };",
+    );
     has(
         &code,
         "0 => Self::A, 1 => Self::B,
@@ -95,8 +111,14 @@ fn a_fixed_is_its_bytes() {
 #[test]
 fn arrays_and_maps_go_through_one_helper_each() {
     let code = field(Value::Array(Box::new(Value::Double)));
-    has(&code, "__avro::write_array(out, &self.f, |out, item| __avro::codec::write_double(out, *item));");
-    has(&code, "__avro::read_array(reader, |reader| reader.read_double())");
+    has(
+        &code,
+        "__avro::write_array(out, &self.f, |out, item| __avro::codec::write_double(out, *item));",
+    );
+    has(
+        &code,
+        "__avro::read_array(reader, |reader| reader.read_double())",
+    );
     let code = field(Value::Map(Box::new(Value::Int)));
     has(&code, "__avro::write_map(out, &self.f, |out, value| __avro::codec::write_int(out, *value)).map_err(field_error(\"f\"))?;");
     has(&code, "reader.read_map(|reader| reader.read_int())");
@@ -109,13 +131,19 @@ fn an_optional_names_the_null_branch() {
         some: Box::new(Value::String),
     });
     has(&code, "__avro::write_optional(out, self.f.as_ref(), 1, |out, value| __avro::codec::write_string(out, value));");
-    has(&code, "__avro::decode_optional(reader, 1, |reader| __avro::decode_string(reader))");
+    has(
+        &code,
+        "__avro::decode_optional(reader, 1, |reader| __avro::decode_string(reader))",
+    );
     let code = field(Value::OptionalUnion {
         null_index: 0,
         branches: 3,
         ty: "U",
     });
-    has(&code, "__avro::encode_optional_union(out, self.f.as_ref(), 0)");
+    has(
+        &code,
+        "__avro::encode_optional_union(out, self.f.as_ref(), 0)",
+    );
     has(&code, "__avro::decode_optional_union(reader, 0)");
 }
 
@@ -130,7 +158,10 @@ fn union(null_index: Option<usize>) -> String {
         UnionVariant {
             ident: format_ident!("T"),
             index: offset + 1,
-            value: Value::Named { ty: "T", boxed: false },
+            value: Value::Named {
+                ty: "T",
+                boxed: false,
+            },
         },
     ];
     let shape = Shape::Union {
@@ -174,8 +205,14 @@ fn logical_types_go_through_the_runtime_helpers() {
         time_crate: TimeCrate::Chrono,
         kind: TimeKind::TimestampMillis,
     }));
-    has(&code, "__avro::logical_chrono::encode_timestamp_millis(&self.f, out)");
-    has(&code, "__avro::logical_chrono::decode_timestamp_millis(reader)");
+    has(
+        &code,
+        "__avro::logical_chrono::encode_timestamp_millis(&self.f, out)",
+    );
+    has(
+        &code,
+        "__avro::logical_chrono::decode_timestamp_millis(reader)",
+    );
     let code = field(Value::Logical(Logical::DecimalBytes {
         precision: 10,
         scale: 2,
@@ -189,10 +226,19 @@ fn logical_types_go_through_the_runtime_helpers() {
 fn a_recursive_reference_is_boxed_and_names_its_type() {
     let code = field(Value::Optional {
         null_index: 0,
-        some: Box::new(Value::Named { ty: "R", boxed: true }),
+        some: Box::new(Value::Named {
+            ty: "R",
+            boxed: true,
+        }),
     });
-    has(&code, "|out, value| <R as __avro::AvroEncode>::encode(value, out)");
-    has(&code, "__avro::AvroDecode::decode(reader).map(::std::boxed::Box::new)");
+    has(
+        &code,
+        "|out, value| <R as __avro::AvroEncode>::encode(value, out)",
+    );
+    has(
+        &code,
+        "__avro::AvroDecode::decode(reader).map(::std::boxed::Box::new)",
+    );
     // A type that can hold itself counts a nesting level when decoded.
     let nested = impls("R", Shape::Record(Vec::new()), true);
     let flat = impls("R", Shape::Record(Vec::new()), false);

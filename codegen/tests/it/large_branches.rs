@@ -41,10 +41,7 @@ fn large_types_in_union_branches_are_boxed() {
     );
     assert!(code.contains("Big(Box<Big>)"), "{code}");
     // Small types, and a large one outside a union, are held directly.
-    assert!(
-        code.contains("pubsmall:Option<Small>"),
-        "{code}"
-    );
+    assert!(code.contains("pubsmall:Option<Small>"), "{code}");
     assert!(code.contains("Small(Small)"), "{code}");
     assert!(code.contains("pubplain:Big"), "{code}");
 }

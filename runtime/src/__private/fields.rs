@@ -135,7 +135,10 @@ pub fn enum_index_error(index: i32, symbols: usize, at: usize) -> DecodeError {
 /// The error of a union index read at byte `at` that is not below `branches`.
 #[cold]
 pub fn union_index_error(index: i32, branches: usize, at: usize) -> DecodeError {
-    DecodeError::new(DecodeErrorKind::UnionIndexOutOfRange { index, branches }, at)
+    DecodeError::new(
+        DecodeErrorKind::UnionIndexOutOfRange { index, branches },
+        at,
+    )
 }
 
 /// Writes an array as one block with all `items` and the closing 0 (an empty array is a

@@ -338,11 +338,13 @@ impl<const CAPACITY: usize> Stack<CAPACITY> {
                 Insert::Full => return false,
                 Insert::Known => {
                     out.push(b"\"");
-                    out.push(match form {
-                        Form::Canonical => node.full_name,
-                        Form::Json => relative_name(node, enclosing),
-                    }
-                    .as_bytes());
+                    out.push(
+                        match form {
+                            Form::Canonical => node.full_name,
+                            Form::Json => relative_name(node, enclosing),
+                        }
+                        .as_bytes(),
+                    );
                     out.push(b"\"");
                     return true;
                 }
