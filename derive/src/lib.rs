@@ -18,6 +18,7 @@ mod attrs;
 mod errors;
 mod expand;
 mod names;
+mod shapes;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.
