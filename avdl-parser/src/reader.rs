@@ -189,7 +189,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
                     let mut parts = item.into_inner().peekable();
                     parts.next(); // `schema`
                     let written = self.full_type(&mut parts, namespace.as_deref())?;
-                    outcome.main_schema = Some(self.finish(written, false)?);
+                    outcome.main_schema = Some(self.finish(written, false));
                 }
                 Rule::import => self.import(item, false)?,
                 _ => self.named_decl(item, namespace.as_deref())?,
@@ -398,7 +398,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
             None => (None, span),
         };
         let null_last = default.as_ref().is_some_and(|d| !d.is_null());
-        let ty = self.finish(written, null_last)?;
+        let ty = self.finish(written, null_last);
         let mut split =
             Split::new(annotations, Place::Field).map_err(|e| self.annotation_error(e))?;
         let order = split.order().map_err(|e| self.annotation_error(e))?;
@@ -439,7 +439,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         } else {
             let written =
                 self.plain_type(result_inner, result_parts.next(), namespace, Vec::new())?;
-            self.finish(written, false)?
+            self.finish(written, false)
         };
         let name_pair = inner.next().expect("grammar: message name");
         let name = identifier(&name_pair);
@@ -518,7 +518,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
                 let mut parts = pair.into_inner().peekable();
                 parts.next(); // `array` or `map`
                 let element = self.full_type(&mut parts, namespace)?;
-                let element = Box::new(self.finish(element, false)?);
+                let element = Box::new(self.finish(element, false));
                 let props = Split::new(annotations, Place::Type)
                     .map_err(|e| self.annotation_error(e))?
                     .props;
@@ -559,7 +559,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         while parts.peek().is_some() {
             let written = self.full_type(&mut parts, namespace)?;
             let span = written.span;
-            let branch = self.finish(written, false)?;
+            let branch = self.finish(written, false);
             let key = match &branch {
                 TypeExpr::Union { .. } => {
                     return Err(self.error(
@@ -700,9 +700,9 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
     }
 
     /// Turns `T?` into a union with null: null last when the field's default is not null.
-    fn finish(&self, written: Written, null_last: bool) -> Result<TypeExpr> {
+    fn finish(&self, written: Written, null_last: bool) -> TypeExpr {
         if !written.optional {
-            return Ok(written.ty);
+            return written.ty;
         }
         let null = TypeExpr::Primitive {
             name: "null",
@@ -713,7 +713,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         } else {
             vec![null, written.ty]
         };
-        Ok(TypeExpr::Union { branches })
+        TypeExpr::Union { branches }
     }
 
     // ---- annotations and values ----------------------------------------------------------

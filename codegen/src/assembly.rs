@@ -42,8 +42,6 @@ struct GraphNode {
     full_name: String,
     /// The ids of the types the node's placeholders stand for.
     nested: Vec<usize>,
-    /// Whether its JSON pieces have the `namespace` key's place.
-    namespace_piece: bool,
 }
 
 /// The figures of a named type's standalone schema.
@@ -69,7 +67,8 @@ enum Form {
 /// What the walk of a type's definition measured, and what it depends on.
 #[derive(Clone)]
 struct Part {
-    /// The bytes written, without the type's own `namespace` key.
+    /// The bytes written, the type's own JSON as it stands alone (its `namespace` key kept
+    /// where it has a namespace, see [`Walk::namespace_adjustment`]).
     len: usize,
     /// The fingerprint state of those bytes (canonical form only).
     rabin: Rabin,
@@ -113,7 +112,6 @@ impl NodeGraph {
                         .collect::<Option<_>>()
                         .ok_or("a type it holds is not registered")?;
                     Ok(GraphNode {
-                        namespace_piece: node.texts.json.contains(&Piece::Namespace),
                         node,
                         full_name: full_name.clone(),
                         nested,
@@ -171,7 +169,7 @@ impl NodeGraph {
                 next: 0,
                 nested: &[],
                 namespace: None,
-                namespace_len: 0,
+                namespace_adjustment: 0,
                 start: 0,
                 part: Part::new(0, Vec::new()),
             }],
@@ -186,8 +184,6 @@ impl NodeGraph {
             frame.next += 1;
             match piece {
                 Piece::Text(text) => walk.write(text),
-                // Counted when the frame is left, with the enclosing namespace.
-                Piece::Namespace => {}
                 Piece::Nested(n) => {
                     let id = *frame.nested.get(*n).ok_or("a placeholder without a type")?;
                     let enclosing = frame.namespace;
@@ -223,8 +219,9 @@ struct Frame<'g> {
     nested: &'g [usize],
     /// The namespace of the types it holds.
     namespace: Option<&'g str>,
-    /// The length of its `namespace` key where written, else 0.
-    namespace_len: usize,
+    /// What its JSON is longer or shorter where it is written than as it stands alone (see
+    /// [`Walk::namespace_adjustment`]).
+    namespace_adjustment: isize,
     /// The position of its type in the order of definitions: the types defined before it
     /// are those before.
     start: usize,
@@ -260,11 +257,7 @@ impl<'g> Walk<'g, '_> {
             return Ok(());
         }
         let namespace = node.name.namespace.as_deref();
-        let namespace_len = if self.writes_namespace(graph_node, enclosing) {
-            r#","namespace":"""#.len() + namespace.unwrap_or_default().len()
-        } else {
-            0
-        };
+        let namespace_adjustment = self.namespace_adjustment(graph_node, enclosing);
         let defined_at = &self.defined_at;
         let reusable = self.memo[id].iter().position(|part| {
             part.external.iter().all(|&x| defined_at[x].is_some())
@@ -276,7 +269,7 @@ impl<'g> Walk<'g, '_> {
                 self.defined_at[x] = Some(self.defined);
                 self.defined += 1;
             }
-            part.len += namespace_len;
+            part.len = adjusted(part.len, namespace_adjustment);
             self.add_to_holder(part);
             return Ok(());
         }
@@ -290,7 +283,7 @@ impl<'g> Walk<'g, '_> {
             next: 0,
             nested: &graph_node.nested,
             namespace,
-            namespace_len,
+            namespace_adjustment,
             start: self.defined,
             part: Part::new(node.named_types, vec![id]),
         });
@@ -298,12 +291,21 @@ impl<'g> Walk<'g, '_> {
         Ok(())
     }
 
-    /// Whether the definition of `graph_node` inside namespace `enclosing` writes its
-    /// `namespace` key: where the namespaces differ, in the JSON.
-    fn writes_namespace(&self, graph_node: &GraphNode, enclosing: Option<&str>) -> bool {
-        matches!(self.form, Form::Json)
-            && graph_node.namespace_piece
-            && graph_node.node.name.namespace.as_deref() != enclosing
+    /// What the JSON of `graph_node`, written as it stands alone (with its `namespace` key
+    /// where it has a namespace), gains inside namespace `enclosing`, as the runtime writes
+    /// it: the key is dropped where the namespaces agree, and `"namespace":""` added for a
+    /// type of the null namespace inside another one.
+    fn namespace_adjustment(&self, graph_node: &GraphNode, enclosing: Option<&str>) -> isize {
+        const KEY: &str = r#","namespace":"""#;
+        let own = graph_node.node.name.namespace.as_deref();
+        match (self.form, own) {
+            (Form::Canonical, _) => 0,
+            (Form::Json, Some(own)) if Some(own) == enclosing => {
+                -((KEY.len() + own.len()) as isize)
+            }
+            (Form::Json, None) if enclosing.is_some() => KEY.len() as isize,
+            (Form::Json, _) => 0,
+        }
     }
 
     /// Ends the innermost frame: remembers what it measured, and adds it to its holder.
@@ -316,7 +318,7 @@ impl<'g> Walk<'g, '_> {
             contexts.push(frame.part.clone());
         }
         let mut part = frame.part;
-        part.len += frame.namespace_len;
+        part.len = adjusted(part.len, frame.namespace_adjustment);
         self.add_to_holder(part);
     }
 
@@ -339,6 +341,12 @@ impl<'g> Walk<'g, '_> {
         );
         held.defines.extend(part.defines);
     }
+}
+
+/// `len` changed by `adjustment`, which never removes more than a text holds.
+fn adjusted(len: usize, adjustment: isize) -> usize {
+    len.checked_add_signed(adjustment)
+        .expect("a namespace key is removed only from a text that holds it")
 }
 
 #[cfg(test)]

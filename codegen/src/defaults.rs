@@ -8,11 +8,12 @@
 //! encoding of the JSON value, decoded by the runtime's helper when the default is needed.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use serde_json::Value as Json;
 
+use crate::context::{ident, Context};
 use crate::naming;
-use crate::render::{ident, Renderer};
+use crate::rust_types::rust_type;
 use avdl2rs_emit::{Logical, TimeCrate, TimeKind};
 
 use crate::space::{DefKind, FieldDef, TypeDef, TypeId, TypeRef};
@@ -25,16 +26,12 @@ pub(crate) fn default_fn_name(field: &FieldDef) -> String {
 
 /// The default functions of a record, and `impl Default` when every field has a default;
 /// or the error of every default that does not fit.
-pub(crate) fn record_defaults(
-    r: &Renderer<'_>,
-    _id: TypeId,
-    def: &TypeDef,
-) -> Result<TokenStream, Vec<Error>> {
+pub(crate) fn record_defaults(cx: &Context<'_>, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
     let DefKind::Record { named, fields } = &def.kind else {
         return Ok(TokenStream::new());
     };
     let writer = Writer {
-        r,
+        cx,
         module: &def.module,
     };
     let mut functions = Vec::new();
@@ -56,7 +53,7 @@ pub(crate) fn record_defaults(
             }
         };
         let name = format_ident!("{}", default_fn_name(field));
-        let ty = r.rust_type(&field.ty, &def.module);
+        let ty = rust_type(cx, &field.ty, &def.module);
         functions.push(match field.ty {
             TypeRef::Null => quote!(fn #name() {}),
             _ => quote!(fn #name() -> #ty { #expr }),
@@ -66,7 +63,7 @@ pub(crate) fn record_defaults(
         return Err(errors);
     }
     let name = ident(&def.ident);
-    let constructor = constructor(r, def, fields);
+    let constructor = constructor(cx, def, fields);
     let default_impl = fields.iter().all(|f| f.default.is_some()).then(|| {
         quote! {
             #[automatically_derived]
@@ -85,11 +82,11 @@ pub(crate) fn record_defaults(
 /// their defaults: code that builds a record this way (with struct update syntax for the
 /// defaulted fields it sets) keeps compiling when a field with a default is added to the
 /// schema, the compatible change readers expect writers to make.
-fn constructor(r: &Renderer<'_>, def: &TypeDef, fields: &[FieldDef]) -> TokenStream {
+fn constructor(cx: &Context<'_>, def: &TypeDef, fields: &[FieldDef]) -> TokenStream {
     let required = fields.iter().filter(|f| f.default.is_none());
     let params = required.map(|f| {
         let name = ident(&f.ident);
-        let ty = r.rust_type(&f.ty, &def.module);
+        let ty = rust_type(cx, &f.ty, &def.module);
         quote!(#name: #ty)
     });
     let inits = fields.iter().map(|f| {
@@ -116,7 +113,7 @@ fn constructor(r: &Renderer<'_>, def: &TypeDef, fields: &[FieldDef]) -> TokenStr
 
 /// Builds default expressions as written in one module.
 struct Writer<'a> {
-    r: &'a Renderer<'a>,
+    cx: &'a Context<'a>,
     module: &'a [String],
 }
 
@@ -197,7 +194,7 @@ impl Writer<'_> {
         let Some(entries) = value.as_object() else {
             return Err(format!("{value} is not a map"));
         };
-        let map = self.r.map_path();
+        let map = self.cx.map_path();
         if entries.is_empty() {
             return Ok(quote!(#map::new()));
         }
@@ -212,8 +209,8 @@ impl Writer<'_> {
     }
 
     fn def(&self, id: TypeId, value: &Json) -> Expr {
-        let def = &self.r.space().defs[id];
-        let path = self.r.path_to(id, self.module);
+        let def = &self.cx.space.defs[id];
+        let path = self.cx.path_to(id, self.module);
         match &def.kind {
             DefKind::Record { named, fields } => {
                 let Some(object) = value.as_object() else {
@@ -271,23 +268,14 @@ impl Writer<'_> {
     /// The default of a logical type: its Avro encoding, decoded when the default is used.
     fn logical(&self, logical: Logical, value: &Json) -> Expr {
         let bytes = logical_encoding(logical, value)?;
-        let rt = self.r.runtime();
+        let rt = &self.cx.runtime;
         let decode = avdl2rs_emit::decode_logical(&logical);
         let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
         Ok(quote! {{
-            let reader = &mut #rt::codec::Reader::new(&[#(#bytes),*]);
+            use #rt::__private as __avro;
+            let reader = &mut __avro::codec::Reader::new(&[#(#bytes),*]);
             #decode.expect("the default's encoding was written when the code was generated")
         }})
-    }
-}
-
-trait IntoTokens {
-    fn into_token_stream(self) -> TokenStream;
-}
-
-impl IntoTokens for Literal {
-    fn into_token_stream(self) -> TokenStream {
-        quote!(#self)
     }
 }
 

@@ -14,20 +14,30 @@
 //!
 //! The steps: files are parsed into one [`avdl2rs_schema::SchemaSet`] (so files share named
 //! types), the set becomes a type space (`space`), and the type space becomes tokens
-//! (`render`), with the codec impls written by `avdl2rs-emit`, the emitter the `Avro`
-//! derive shares.
+//! (`render`, which asks `context` about the type space and writes each type's definition
+//! with `items`, its codec with `codec` and its schema item with `schema_items`, into the
+//! module tree of `modules`), with the codec impls and schema items written by
+//! `avdl2rs-emit`, the emitter the `Avro` derive shares.
+
+#![warn(missing_docs)]
 
 mod assembly;
 pub mod builder;
+mod codec;
+mod context;
 mod cycles;
 mod defaults;
 mod docs;
 mod error;
+mod items;
 mod large;
+mod modules;
 mod naming;
 mod nesting;
 mod nodes;
 mod render;
+mod rust_types;
+mod schema_items;
 mod space;
 
 use std::path::{Path, PathBuf};
@@ -446,9 +456,8 @@ impl Generator {
     }
 
     fn source_of(&self, space: &space::TypeSpace) -> Result<String, Error> {
-        let tokens = render::Renderer::new(&self.set, space, &self.options)?
-            .file()
-            .map_err(|errors| self.locate_all(errors))?;
+        let cx = context::Context::new(&self.set, space, &self.options)?;
+        let tokens = render::file(&cx).map_err(|errors| self.locate_all(errors))?;
         let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Unsupported {
             message: format!("generated code does not parse (a generator bug): {e}"),
         })?;

@@ -1,17 +1,12 @@
 //! The schema node of each generated named type and union enum (the runtime's
-//! `__private::derive_schema::Node`), so that a hand-written type with `#[derive(Avro)]` can
-//! hold a generated type as a field: the derive assembles its schema from the nodes of the
-//! types it holds, and a generated type's node is its own definition with the named types it
-//! uses as references to their nodes, so that each is defined once in the assembled schema.
+//! `__private::Node`): its own definition with the named types it uses as references to
+//! their nodes, so that each is defined once in an assembled schema. The runtime assembles a
+//! generated type's `SCHEMA_JSON` from them, and a hand-written type with `#[derive(Avro)]`
+//! that holds a generated type its own.
 
-use avdl2rs_emit::node::{self, Nested, NodeText};
+use avdl2rs_emit::node::{self, NodeText};
 use avdl2rs_schema::{Name, SchemaKind, SchemaSet};
-use proc_macro2::TokenStream;
 use serde_json::Value as Json;
-
-use crate::render::{ident, Renderer};
-use crate::space::{DefKind, TypeDef};
-use crate::Error;
 
 /// The node of a named type, as the generator computes it from the schemas.
 pub(crate) struct TypeNode {
@@ -45,7 +40,10 @@ pub(crate) fn type_node(set: &SchemaSet, full_name: &str) -> Result<TypeNode, St
 
 /// The node texts of the schema `json`, and the full names of the named types it uses
 /// (defined inline or by name) in the order of their placeholders.
-fn node_texts(mut json: Json, namespace: Option<&str>) -> Result<(NodeText, Vec<String>), String> {
+pub(crate) fn node_texts(
+    mut json: Json,
+    namespace: Option<&str>,
+) -> Result<(NodeText, Vec<String>), String> {
     let mut used = Vec::new();
     let mut defaults = Vec::new();
     if let Some(fields) = json.get_mut("fields").and_then(Json::as_array_mut) {
@@ -64,57 +62,6 @@ fn node_texts(mut json: Json, namespace: Option<&str>) -> Result<(NodeText, Vec<
     }
     let texts = node::parse(&json, used.len())?.texts(&defaults);
     Ok((texts, used))
-}
-
-/// The node statics and the `DerivedSchema` impl of `def`: of every named type, and of the
-/// union enums without a `null` branch (with one, the enum is held in an `Option` and has no
-/// codec of its own to hold it by).
-pub(crate) fn node_items(r: &Renderer<'_>, def: &TypeDef) -> Result<Option<TokenStream>, Error> {
-    let invalid = |message: String| Error::Unsupported {
-        message: format!("the schema node of {}: {message}", def.ident),
-    };
-    let union_node;
-    let (texts, used, node_name, namespace) = match (&def.kind, def.named()) {
-        (_, Some(named)) => {
-            let full_name = named.name.full_name();
-            let node = r.type_node(&full_name)?;
-            let namespace = named.name.namespace.as_deref();
-            (&node.texts, &node.nested, full_name, namespace)
-        }
-        (
-            DefKind::Union {
-                null_index: None,
-                schema,
-                ..
-            },
-            None,
-        ) => {
-            union_node = node_texts(r.set().to_json_by_name(schema), None).map_err(invalid)?;
-            (&union_node.0, &union_node.1, String::new(), None)
-        }
-        _ => return Ok(None),
-    };
-    let nested: Vec<Nested> = used
-        .iter()
-        .map(|name| match r.named_type(name) {
-            Some(id) => Ok(Nested::Type(r.path_to(id, &def.module))),
-            // A fixed under a logical type has no Rust type of its own.
-            None => r
-                .set()
-                .named_to_json(name)
-                .map(Nested::Fixed)
-                .ok_or_else(|| invalid(format!("{name} is not registered"))),
-        })
-        .collect::<Result<_, _>>()?;
-    node::node_items(
-        &ident(&def.ident),
-        &node_name,
-        namespace.unwrap_or_default(),
-        texts,
-        &nested,
-    )
-    .map(Some)
-    .map_err(invalid)
 }
 
 /// Replaces every named type that the schema `ty` (inside `namespace`) uses, defined inline

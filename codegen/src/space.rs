@@ -343,7 +343,7 @@ impl Builder<'_> {
     /// The Rust representation of a logical type on a base of `fixed(size)` or (for `None`)
     /// the primitive base the schema parser validated; `None` to fall back to the base type.
     fn logical(&self, logical: LogicalType, fixed: Option<usize>) -> Option<Logical> {
-        let time = |kind| {
+        let time_type = |kind| {
             self.options
                 .time_crate
                 .emitted()
@@ -362,15 +362,7 @@ impl Builder<'_> {
             LogicalType::Uuid => Some(Logical::UuidString),
             LogicalType::Duration => Some(Logical::Duration),
             LogicalType::BigDecimal => None,
-            LogicalType::Date => time(TimeKind::Date),
-            LogicalType::TimeMillis => time(TimeKind::TimeMillis),
-            LogicalType::TimeMicros => time(TimeKind::TimeMicros),
-            LogicalType::TimestampMillis => time(TimeKind::TimestampMillis),
-            LogicalType::TimestampMicros => time(TimeKind::TimestampMicros),
-            LogicalType::TimestampNanos => time(TimeKind::TimestampNanos),
-            LogicalType::LocalTimestampMillis => time(TimeKind::LocalTimestampMillis),
-            LogicalType::LocalTimestampMicros => time(TimeKind::LocalTimestampMicros),
-            LogicalType::LocalTimestampNanos => time(TimeKind::LocalTimestampNanos),
+            time => TimeKind::of(time).and_then(time_type),
         }
     }
 
@@ -450,7 +442,7 @@ impl Builder<'_> {
     /// `TimestampMillis`).
     fn branch_name(&self, branch: &Schema) -> String {
         if let Some(logical) = branch.logical_type {
-            return naming::variant_name(&logical_name(logical));
+            return naming::variant_name(logical.name());
         }
         match &branch.kind {
             SchemaKind::Array(_) => "Array".into(),
@@ -491,24 +483,4 @@ fn enum_kind(named: &NamedSchema, symbols: &[String], default: &Option<String>) 
         symbols: idents,
         default,
     }
-}
-
-/// The spelling of a logical type in schemas, e.g. `timestamp-millis`.
-fn logical_name(logical: LogicalType) -> String {
-    match logical {
-        LogicalType::Decimal { .. } => "decimal",
-        LogicalType::BigDecimal => "big-decimal",
-        LogicalType::Uuid => "uuid",
-        LogicalType::Date => "date",
-        LogicalType::TimeMillis => "time-millis",
-        LogicalType::TimeMicros => "time-micros",
-        LogicalType::TimestampMillis => "timestamp-millis",
-        LogicalType::TimestampMicros => "timestamp-micros",
-        LogicalType::TimestampNanos => "timestamp-nanos",
-        LogicalType::LocalTimestampMillis => "local-timestamp-millis",
-        LogicalType::LocalTimestampMicros => "local-timestamp-micros",
-        LogicalType::LocalTimestampNanos => "local-timestamp-nanos",
-        LogicalType::Duration => "duration",
-    }
-    .to_string()
 }

@@ -9,7 +9,7 @@ use serde_json::Value as Json;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
-use crate::emit::TimeKind;
+use crate::emit::{LogicalType, TimeKind};
 use crate::errors::Errors;
 use crate::names::RenameRule;
 
@@ -99,15 +99,15 @@ impl LogicalAttr {
     pub fn name(self) -> &'static str {
         match self {
             LogicalAttr::Time(kind) => kind.name(),
-            LogicalAttr::Uuid => "uuid",
+            LogicalAttr::Uuid => LogicalType::Uuid.name(),
         }
     }
 
     fn parse(text: &str) -> Option<LogicalAttr> {
-        match text {
-            "uuid" => Some(LogicalAttr::Uuid),
-            _ => TimeKind::from_name(text).map(LogicalAttr::Time),
+        if text == LogicalType::Uuid.name() {
+            return Some(LogicalAttr::Uuid);
         }
+        TimeKind::from_name(text).map(LogicalAttr::Time)
     }
 }
 

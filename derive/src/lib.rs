@@ -10,12 +10,15 @@
 //!
 //! See the runtime crate's documentation of `Avro` for the supported shapes and attributes.
 
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 
 mod attrs;
 mod errors;
 mod expand;
 mod names;
+mod shapes;
 mod types;
 
 /// The codec emitter, shared with `avdl2rs-codegen`.

@@ -1,6 +1,9 @@
-//! Avro names: validity, and the serde `rename_all` conventions, applied as serde applies
-//! them so that serde and Avro agree on every field and symbol name.
+//! Avro names: validity, the serde `rename_all` conventions, applied as serde applies them so
+//! that serde and Avro agree on every field and symbol name, and the names the derive gives a
+//! type, its fields and its variants.
 
+use crate::attrs::{At, Attrs};
+use crate::errors::Errors;
 use heck::{
     ToKebabCase, ToLowerCamelCase, ToShoutyKebabCase, ToShoutySnakeCase, ToSnakeCase,
     ToUpperCamelCase,
@@ -62,6 +65,65 @@ impl RenameRule {
             RenameRule::ScreamingKebab => ident.to_shouty_kebab_case(),
         }
     }
+}
+
+/// The type's Avro name: `name`/`serde(rename)`, else the Rust ident.
+pub(crate) fn avro_name(container: &Attrs, ident: &syn::Ident, errors: &mut Errors) -> String {
+    match &container.name {
+        Some(name) => {
+            if !is_valid_name(&name.value) {
+                errors.at_span(
+                    name.span,
+                    format!("{:?} is not a valid Avro name", name.value),
+                );
+            }
+            name.value.clone()
+        }
+        None => unraw(ident),
+    }
+}
+
+fn unraw(ident: &syn::Ident) -> String {
+    let text = ident.to_string();
+    text.strip_prefix("r#").map(str::to_owned).unwrap_or(text)
+}
+
+/// The names of `list`, each checked to be an Avro name (with dots when `full` is allowed).
+pub(crate) fn checked_names(list: &[At<String>], errors: &mut Errors, full: bool) -> Vec<String> {
+    list.iter()
+        .map(|alias| {
+            let valid = if full {
+                alias.value.split('.').all(is_valid_name)
+            } else {
+                is_valid_name(&alias.value)
+            };
+            if !valid {
+                errors.at_span(
+                    alias.span,
+                    format!("{:?} is not a valid Avro name", alias.value),
+                );
+            }
+            alias.value.clone()
+        })
+        .collect()
+}
+
+/// The Avro name of a field or variant: `rename`, else `rename_all` of the Rust ident.
+pub(crate) fn member_name(
+    attrs: &Attrs,
+    ident: &syn::Ident,
+    container: &Attrs,
+    errors: &mut Errors,
+) -> String {
+    let (name, span) = match (&attrs.name, container.rename_all) {
+        (Some(name), _) => (name.value.clone(), name.span),
+        (None, Some(rule)) => (rule.apply(&unraw(ident)), ident.span()),
+        (None, None) => (unraw(ident), ident.span()),
+    };
+    if !is_valid_name(&name) {
+        errors.at_span(span, format!("{name:?} is not a valid Avro name"));
+    }
+    name
 }
 
 #[cfg(test)]

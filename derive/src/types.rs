@@ -437,7 +437,8 @@ fn leaf_named(value: Value, json: Json, name: String) -> Typed {
     }
 }
 
-fn merge(json: &mut Json, extra: Json) {
+/// Adds the keys of object `extra` to object `json`.
+pub(crate) fn merge(json: &mut Json, extra: Json) {
     if let (Json::Object(target), Json::Object(extra)) = (json, extra) {
         target.extend(extra);
     }

@@ -1,17 +1,17 @@
-//! Schema nodes: a type's own schema text, as pieces between references to the nodes of the
-//! named types it uses, from which the runtime assembles (at compile time) the schema of a
-//! derived type — whose nested types are known only at their own expansion — and into which
-//! generated types enter as fields of derived ones.
+//! The texts of schema nodes: a type's own schema, as pieces between references to the nodes
+//! of the named types it uses, from which the runtime assembles (at compile time) the
+//! standalone schema of the type — for a derived type, whose nested types are known only at
+//! their own expansion, and for a generated type, whose schema would otherwise repeat every
+//! type it holds.
 //!
 //! The JSON, with each nested type written as a placeholder name, is parsed by the schema
 //! model (which validates it) with every placeholder registered as a dummy fixed type, then
-//! written back by the model as full JSON and as Parsing Canonical Form — exactly as generated
-//! code's consts are written. Each placeholder's definition is then cut out of the texts,
-//! leaving the pieces that surround the nested types' own schemas.
+//! written back by the model as full JSON and as Parsing Canonical Form — exactly as the
+//! model writes a standalone schema. Each placeholder's definition is then cut out of the
+//! texts, leaving the pieces that surround the nested types' own schemas.
 
 use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
 use serde_json::{json, Value as Json};
 
 /// The namespace of placeholder names, which no user type may take.
@@ -24,15 +24,13 @@ pub enum Piece {
     Text(String),
     /// The schema of the `n`th nested type.
     Nested(usize),
-    /// The `namespace` key of a named type, which the runtime writes only where the namespace
-    /// differs from the enclosing one.
-    Namespace,
 }
 
-/// The texts of a node (see the runtime's `__private::derive_schema::Node`).
+/// The texts of a node (see the runtime's `__private::Node`).
 #[derive(Debug)]
 pub struct NodeText {
-    /// The full JSON.
+    /// The full JSON, a named type's as it stands alone (with its `namespace` key where it
+    /// has a namespace), which the runtime's assembly adjusts to where it goes.
     pub json: Vec<Piece>,
     /// The Parsing Canonical Form.
     pub canonical: Vec<Piece>,
@@ -90,7 +88,7 @@ impl Parsed {
                 }
             }
         }
-        let json = with_null_namespace(&full).to_string();
+        let json = full.to_string();
         let mut canonical = self.set.canonical_form(&self.schema);
         let mut n = 0;
         loop {
@@ -105,7 +103,7 @@ impl Parsed {
             n += 1;
         }
         NodeText {
-            json: cut_namespace(&json, full.get("name").is_some()),
+            json: split(&json),
             canonical: split(&canonical),
         }
     }
@@ -128,41 +126,6 @@ fn strip_placeholder_definitions(json: &mut Json) {
         Json::Array(items) => items.iter_mut().for_each(strip_placeholder_definitions),
         _ => {}
     }
-}
-
-/// A named type's JSON as written inside a namespace: with `"namespace": ""` when it has none.
-fn with_null_namespace(json: &Json) -> Json {
-    let Json::Object(object) = json else {
-        return json.clone();
-    };
-    if object.contains_key("namespace") || !object.contains_key("name") {
-        return json.clone();
-    }
-    let mut out = serde_json::Map::new();
-    for (key, value) in object {
-        out.insert(key.clone(), value.clone());
-        if key == "name" {
-            out.insert("namespace".into(), json!(""));
-        }
-    }
-    Json::Object(out)
-}
-
-/// The pieces of a JSON text; for a named type (`named`), with its `namespace` key (the first
-/// one, after `type` and `name`) cut out as a [`Piece::Namespace`].
-fn cut_namespace(json: &str, named: bool) -> Vec<Piece> {
-    const KEY: &str = ",\"namespace\":\"";
-    let Some(start) = json.find(KEY).filter(|_| named) else {
-        return split(json);
-    };
-    let after = &json[start + KEY.len()..];
-    let end = after
-        .find('"')
-        .map_or(json.len(), |n| start + KEY.len() + n + 1);
-    let mut pieces = split(&json[..start]);
-    pieces.push(Piece::Namespace);
-    pieces.extend(split(&json[end..]));
-    pieces
 }
 
 /// Splits a text at its placeholder names (`"__avdl2rs_placeholder.N3"`).
@@ -197,86 +160,6 @@ pub enum Nested {
     Fixed(Json),
 }
 
-/// The `static NODE` of type `ident` (and those of its logical fixed types), and its
-/// `DerivedSchema` impl. `node_name` is the full name (empty for a union) and `namespace` its
-/// namespace (empty for none); `nested` are the types its placeholders stand for, in order.
-/// The items name the runtime through the alias `__avro` (see [`crate::type_impls`]), so they
-/// belong in the same block as the type's codec.
-pub fn node_items(
-    ident: &syn::Ident,
-    node_name: &str,
-    namespace: &str,
-    texts: &NodeText,
-    nested: &[Nested],
-) -> Result<TokenStream, String> {
-    let mut statics = Vec::new();
-    let mut refs = Vec::new();
-    for (n, nested) in nested.iter().enumerate() {
-        refs.push(match nested {
-            Nested::Type(ty) => quote!(__avro::NodeRef::of::<#ty>()),
-            Nested::Fixed(json) => {
-                let texts = parse(json, 0)?.texts(&[]);
-                let static_name = format_ident!("FIXED_{n}");
-                let namespace = json
-                    .get("namespace")
-                    .and_then(Json::as_str)
-                    .unwrap_or_default();
-                let name = json["name"].as_str().unwrap_or_default();
-                let full_name = match namespace {
-                    "" => name.to_owned(),
-                    namespace => format!("{namespace}.{name}"),
-                };
-                statics.push(node_static(
-                    &static_name,
-                    &full_name,
-                    namespace,
-                    &texts,
-                    &[],
-                ));
-                quote!(__avro::NodeRef::from_static(&#static_name))
-            }
-        });
-    }
-    let name = format_ident!("NODE");
-    let node = node_static(&name, node_name, namespace, texts, &refs);
-    Ok(quote! {
-        #(#statics)*
-        #node
-        // SAFETY: `NODE` is a static.
-        #[automatically_derived]
-        unsafe impl __avro::DerivedSchema for #ident {
-            const NODE: *const __avro::Node = &NODE;
-        }
-    })
-}
-
-/// The `SCHEMA_JSON` and `CANONICAL_FORM` values of a generated type (inside its
-/// `AvroSchema` impl), assembled from its node when a program reads them: calls of the
-/// runtime's `schema_json`/`canonical_form` with the lengths of the two texts, `json_len`
-/// and `canonical_len`, and the capacity the assembly needs (see [`assembly_capacity`]),
-/// through the alias `__avro`.
-pub fn assembled_texts(
-    json_len: usize,
-    canonical_len: usize,
-    capacity: usize,
-) -> (TokenStream, TokenStream) {
-    let text = |function: TokenStream, len: usize| {
-        let len = proc_macro2::Literal::usize_unsuffixed(len);
-        let capacity = proc_macro2::Literal::usize_unsuffixed(capacity);
-        quote!(__avro::#function::<Self, #len, #capacity>())
-    };
-    (
-        text(quote!(schema_json), json_len),
-        text(quote!(canonical_form), canonical_len),
-    )
-}
-
-/// The capacity the runtime's assembly needs for a schema that defines `named_types` named
-/// types: a power of two at least twice that, plus two.
-pub fn assembly_capacity(named_types: usize) -> usize {
-    (2 * named_types + 2).next_power_of_two()
-}
-
 /// The number of named types the schema `json` defines.
 pub fn named_types(json: &Json) -> usize {
     match json {
@@ -289,40 +172,6 @@ pub fn named_types(json: &Json) -> usize {
         }
         Json::Array(items) => items.iter().map(named_types).sum(),
         _ => 0,
-    }
-}
-
-/// The `static` holding one node; `refs` are the node references its placeholders stand for.
-fn node_static(
-    name: &syn::Ident,
-    full_name: &str,
-    namespace: &str,
-    texts: &NodeText,
-    refs: &[TokenStream],
-) -> TokenStream {
-    let pieces = |pieces: &[Piece]| {
-        let pieces = pieces.iter().map(|piece| match piece {
-            Piece::Text(text) => {
-                let text = crate::raw_str(text);
-                quote!(__avro::Piece::Text(#text))
-            }
-            Piece::Nested(n) => {
-                let node = &refs[*n];
-                quote!(__avro::Piece::Type(#node))
-            }
-            Piece::Namespace => quote!(__avro::Piece::Namespace),
-        });
-        quote!(&[#(#pieces),*])
-    };
-    let json = pieces(&texts.json);
-    let canonical = pieces(&texts.canonical);
-    quote! {
-        static #name: __avro::Node = __avro::Node {
-            full_name: #full_name,
-            namespace: #namespace,
-            json: #json,
-            canonical: #canonical,
-        };
     }
 }
 
@@ -350,28 +199,29 @@ mod tests {
             ]
         );
         assert_eq!(
-            texts.json[..3],
+            texts.json[..2],
             [
-                Piece::Text(r#"{"type":"record","name":"A""#.into()),
-                Piece::Namespace,
-                Piece::Text(r#","fields":[{"name":"b","type":"#.into()),
+                Piece::Text(
+                    r#"{"type":"record","name":"A","namespace":"x","fields":[{"name":"b","type":"#
+                        .into()
+                ),
+                Piece::Nested(0),
             ]
         );
-        assert!(matches!(texts.json[3], Piece::Nested(0)));
-        assert_eq!(texts.json.len(), 7);
+        assert_eq!(texts.json.len(), 5);
     }
 
+    /// The JSON is the type's as it stands alone: the runtime adds `"namespace":""` where a
+    /// type of the null namespace goes inside another one.
     #[test]
-    fn a_type_without_namespace_has_the_key_of_the_null_namespace() {
+    fn a_type_without_namespace_has_no_namespace_key() {
         let schema = json!({"type": "enum", "name": "E", "symbols": ["A"]});
         let texts = parse(&schema, 0).unwrap().texts(&[]);
         assert_eq!(
             texts.json,
-            vec![
-                Piece::Text(r#"{"type":"enum","name":"E""#.into()),
-                Piece::Namespace,
-                Piece::Text(r#","symbols":["A"]}"#.into()),
-            ]
+            [Piece::Text(
+                r#"{"type":"enum","name":"E","symbols":["A"]}"#.into()
+            )]
         );
     }
 
@@ -384,8 +234,11 @@ mod tests {
         assert!(!parsed.is_valid_default(0, &json!("x")));
         let texts = parsed.texts(&[(0, json!(3))]);
         assert_eq!(
-            texts.json[2],
-            Piece::Text(r#","fields":[{"name":"a","type":"int","default":3}]}"#.into())
+            texts.json,
+            [Piece::Text(
+                r#"{"type":"record","name":"R","fields":[{"name":"a","type":"int","default":3}]}"#
+                    .into()
+            )]
         );
     }
 
@@ -405,14 +258,6 @@ mod tests {
         let with_default = set.parse_value(&field(Some(json!(3)))).unwrap();
         let model = set.to_json(&with_default).to_string();
         let texts = parse(&field(None), 0).unwrap().texts(&[(0, json!(3))]);
-        let assembled: String = texts
-            .json
-            .iter()
-            .map(|piece| match piece {
-                Piece::Text(text) => text.as_str(),
-                _ => "",
-            })
-            .collect();
-        assert_eq!(assembled, model);
+        assert_eq!(texts.json, [Piece::Text(model)]);
     }
 }

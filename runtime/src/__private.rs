@@ -27,8 +27,9 @@
 //!   for a `decimal` (its decimal text in human-readable formats, else its unscaled bytes),
 //!   fitted to the schema's precision and scale, `serde_uuid_string` (feature `uuid`) for a
 //!   `uuid` on `string` as its text in every format;
-//! * the per-field steps of records (`decode_string`, `decode_optional`, `write_items`,
-//!   `write_optional`, the `ErrorPath` of `field_error`...), and re-exports of `codec`, the
+//! * the per-field steps of records (`decode_string`, `decode_optional`, `write_array`,
+//!   `write_optional`, the `ErrorPath` of `field_error`...), the schema nodes and the
+//!   [`schema!`](schema) macro that writes a type's `AvroSchema` impl, and re-exports of `codec`, the
 //!   codec traits and errors, so that generated code needs one alias of this module
 //!   (`use ::avdl2rs::__private as __avro;`) and no other runtime path.
 //!
@@ -55,12 +56,17 @@ pub use crate::{AvroDecode, AvroEncode};
 mod fields;
 pub use fields::{
     decode_bytes, decode_optional, decode_optional_union, decode_string, encode_optional_union,
-    try_write_optional, write_items, write_optional, ErrorPath,
+    enum_index_error, read_array, union_index_error, write_array, write_map, write_optional,
+    ErrorPath, Outcome,
 };
 
-pub mod derive_schema;
+mod schema_nodes;
 // The schema nodes of generated and derived types, by the short paths their code uses.
-pub use derive_schema::{canonical_form, schema_json, DerivedSchema, Node, NodeRef, Piece};
+pub use crate::__avdl2rs_schema as schema;
+pub use schema_nodes::{
+    canonical_form, name_in_canonical_form, schema_json, schema_len, Form, Node, NodeRef, Piece,
+    SchemaNode,
+};
 pub mod serde_bytes;
 pub mod serde_decimal;
 pub mod serde_fixed;
@@ -80,13 +86,14 @@ mod text_form;
 #[cfg(any(feature = "chrono", feature = "time"))]
 mod units;
 
-/// Reads a union enum's value once the branch index is read: how the enum's own `AvroDecode`
-/// reads it, and how an `Option` of it (the union with a `null` branch, whose index the
-/// `Option` reads) reads the other branches. A trait rather than an inherent method, so that
-/// it never clashes with a method the type's author defines.
+/// Reads a union enum's value once the branch index is read: how an `Option` of it (the
+/// union with a `null` branch, whose index the `Option` reads) reads the other branches. A
+/// trait rather than an inherent method, so that it never clashes with a method the type's
+/// author defines.
 pub trait DecodeBranch: Sized {
-    /// Reads the value of the non-null branch `index`, whose index was already read.
-    fn decode_branch(index: usize, reader: &mut Reader<'_>) -> Result<Self, DecodeError>;
+    /// Reads the value of branch `index`, whose index was read at byte `at`; an index of no
+    /// branch but `null` is an error ([`union_index_error`]).
+    fn decode_branch(index: i32, at: usize, reader: &mut Reader<'_>) -> Result<Self, DecodeError>;
 }
 
 /// Writes a `decimal(precision, scale)` on `bytes`: the value rescaled to the schema's

@@ -32,24 +32,76 @@ pub(crate) fn extract(base: Base, props: &mut Props) -> Option<LogicalType> {
 }
 
 fn recognise(name: &str, base: Base, props: &Props) -> Option<LogicalType> {
-    use LogicalType as L;
-    let logical = match (name, base) {
-        ("decimal", Base::Bytes | Base::Fixed(_)) => return decimal(base, props),
-        ("big-decimal", Base::Bytes) => L::BigDecimal,
-        ("uuid", Base::String | Base::Fixed(16)) => L::Uuid,
-        ("date", Base::Int) => L::Date,
-        ("time-millis", Base::Int) => L::TimeMillis,
-        ("time-micros", Base::Long) => L::TimeMicros,
-        ("timestamp-millis", Base::Long) => L::TimestampMillis,
-        ("timestamp-micros", Base::Long) => L::TimestampMicros,
-        ("timestamp-nanos", Base::Long) => L::TimestampNanos,
-        ("local-timestamp-millis", Base::Long) => L::LocalTimestampMillis,
-        ("local-timestamp-micros", Base::Long) => L::LocalTimestampMicros,
-        ("local-timestamp-nanos", Base::Long) => L::LocalTimestampNanos,
-        ("duration", Base::Fixed(12)) => L::Duration,
-        _ => return None,
+    let logical = if name == LogicalType::DECIMAL {
+        decimal(base, props)?
+    } else {
+        LogicalType::WITHOUT_PARAMETERS
+            .into_iter()
+            .find(|logical| logical.name() == name)?
     };
-    Some(logical)
+    logical.annotates(base).then_some(logical)
+}
+
+impl LogicalType {
+    /// The spelling of `decimal`, the one logical type with parameters.
+    const DECIMAL: &'static str = "decimal";
+
+    /// Every logical type but `decimal`, whose spelling alone names it.
+    const WITHOUT_PARAMETERS: [LogicalType; 12] = [
+        LogicalType::BigDecimal,
+        LogicalType::Uuid,
+        LogicalType::Date,
+        LogicalType::TimeMillis,
+        LogicalType::TimeMicros,
+        LogicalType::TimestampMillis,
+        LogicalType::TimestampMicros,
+        LogicalType::TimestampNanos,
+        LogicalType::LocalTimestampMillis,
+        LogicalType::LocalTimestampMicros,
+        LogicalType::LocalTimestampNanos,
+        LogicalType::Duration,
+    ];
+
+    /// The `logicalType` spelling, e.g. `timestamp-millis`: the one table of the names, which
+    /// parsing, writing, code generation and the derive all read.
+    pub fn name(self) -> &'static str {
+        use LogicalType as L;
+        match self {
+            L::Decimal { .. } => Self::DECIMAL,
+            L::BigDecimal => "big-decimal",
+            L::Uuid => "uuid",
+            L::Date => "date",
+            L::TimeMillis => "time-millis",
+            L::TimeMicros => "time-micros",
+            L::TimestampMillis => "timestamp-millis",
+            L::TimestampMicros => "timestamp-micros",
+            L::TimestampNanos => "timestamp-nanos",
+            L::LocalTimestampMillis => "local-timestamp-millis",
+            L::LocalTimestampMicros => "local-timestamp-micros",
+            L::LocalTimestampNanos => "local-timestamp-nanos",
+            L::Duration => "duration",
+        }
+    }
+
+    /// Whether the logical type may annotate a node of type `base` (the specification's
+    /// "Logical Types"; a `decimal` on a fixed also needs room for its precision).
+    fn annotates(self, base: Base) -> bool {
+        use LogicalType as L;
+        match self {
+            L::Decimal { .. } => matches!(base, Base::Bytes | Base::Fixed(_)),
+            L::BigDecimal => matches!(base, Base::Bytes),
+            L::Uuid => matches!(base, Base::String | Base::Fixed(16)),
+            L::Date | L::TimeMillis => matches!(base, Base::Int),
+            L::TimeMicros
+            | L::TimestampMillis
+            | L::TimestampMicros
+            | L::TimestampNanos
+            | L::LocalTimestampMillis
+            | L::LocalTimestampMicros
+            | L::LocalTimestampNanos => matches!(base, Base::Long),
+            L::Duration => matches!(base, Base::Fixed(12)),
+        }
+    }
 }
 
 /// A decimal is valid when `0 < precision`, `0 <= scale <= precision`, and a fixed is large
@@ -81,7 +133,7 @@ fn max_decimal_precision(size: usize) -> u64 {
 /// The attributes a logical type adds to its node's JSON, in the order the Java tools write
 /// them (`logicalType`, then `precision` and `scale` for decimals).
 pub(crate) fn attributes(logical: LogicalType) -> Vec<(&'static str, Value)> {
-    let mut attributes = vec![("logicalType", Value::from(name(logical)))];
+    let mut attributes = vec![("logicalType", Value::from(logical.name()))];
     if let LogicalType::Decimal { precision, scale } = logical {
         attributes.push(("precision", precision.into()));
         attributes.push(("scale", scale.into()));
@@ -89,22 +141,38 @@ pub(crate) fn attributes(logical: LogicalType) -> Vec<(&'static str, Value)> {
     attributes
 }
 
-/// The `logicalType` name of `logical`.
-pub(crate) fn name(logical: LogicalType) -> &'static str {
-    use LogicalType as L;
-    match logical {
-        L::Decimal { .. } => "decimal",
-        L::BigDecimal => "big-decimal",
-        L::Uuid => "uuid",
-        L::Date => "date",
-        L::TimeMillis => "time-millis",
-        L::TimeMicros => "time-micros",
-        L::TimestampMillis => "timestamp-millis",
-        L::TimestampMicros => "timestamp-micros",
-        L::TimestampNanos => "timestamp-nanos",
-        L::LocalTimestampMillis => "local-timestamp-millis",
-        L::LocalTimestampMicros => "local-timestamp-micros",
-        L::LocalTimestampNanos => "local-timestamp-nanos",
-        L::Duration => "duration",
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each spelling of the table reads back as its logical type, on a base it annotates.
+    #[test]
+    fn every_logical_type_is_recognised_by_its_name() {
+        let bases = [
+            Base::Int,
+            Base::Long,
+            Base::String,
+            Base::Bytes,
+            Base::Fixed(16),
+            Base::Fixed(12),
+        ];
+        for logical in LogicalType::WITHOUT_PARAMETERS {
+            let base = bases.into_iter().find(|&b| logical.annotates(b)).unwrap();
+            assert_eq!(
+                recognise(logical.name(), base, &Props::new()),
+                Some(logical)
+            );
+            assert_eq!(recognise(logical.name(), Base::Other, &Props::new()), None);
+        }
+        let mut props = Props::new();
+        props.insert("precision".into(), 4.into());
+        assert_eq!(
+            recognise("decimal", Base::Bytes, &props),
+            Some(LogicalType::Decimal {
+                precision: 4,
+                scale: 0
+            })
+        );
+        assert_eq!(recognise("decimal", Base::Int, &props), None);
     }
 }

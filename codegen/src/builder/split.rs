@@ -65,6 +65,7 @@ fn split_items(
 fn render(items: Vec<Item>) -> String {
     let file = syn::File {
         shebang: None,
+        frontmatter: None,
         attrs: Vec::new(),
         items,
     };

@@ -33,18 +33,15 @@ fn compact(code: &str) -> String {
 #[test]
 fn large_types_in_union_branches_are_boxed() {
     let code = compact(&generated());
-    let boxed_option = "::core::option::Option<::std::boxed::Box<Big>>";
+    let boxed_option = "Option<Box<Big>>";
     assert!(code.contains(&format!("pubbig:{boxed_option}")), "{code}");
     assert!(
-        code.contains(&format!("pubitems:::std::vec::Vec<{boxed_option}>")),
+        code.contains(&format!("pubitems:Vec<{boxed_option}>")),
         "{code}"
     );
-    assert!(code.contains("Big(::std::boxed::Box<Big>)"), "{code}");
+    assert!(code.contains("Big(Box<Big>)"), "{code}");
     // Small types, and a large one outside a union, are held directly.
-    assert!(
-        code.contains("pubsmall:::core::option::Option<Small>"),
-        "{code}"
-    );
+    assert!(code.contains("pubsmall:Option<Small>"), "{code}");
     assert!(code.contains("Small(Small)"), "{code}");
     assert!(code.contains("pubplain:Big"), "{code}");
 }

@@ -1,5 +1,9 @@
 //! Hand-written types of a payment service, given an Avro schema and codec by
 //! `#[derive(Avro)]` — no IDL file involved.
+//!
+//! `forbid(unsafe_code)` proves that the derive's expansion needs no `unsafe`.
+
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
 

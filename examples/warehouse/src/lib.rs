@@ -1,7 +1,10 @@
 //! Warehouse events: a protocol that imports a company-wide event envelope (through an
 //! include directory) and reference data (beside it), each in its own namespace, generated
 //! by `build.rs` into one module per namespace.
+//!
+//! `forbid(unsafe_code)` proves that generated code, included here, needs no `unsafe`.
 
+#![forbid(unsafe_code)]
 /// The generated types: `com::example::{shared, reference, warehouse}`.
 pub mod schema {
     avdl2rs::include_generated!("warehouse");

@@ -28,6 +28,7 @@ mod resolve_decode;
 mod resolve_flat;
 mod resolve_hostile;
 mod resolve_steps;
+mod schema_items;
 mod subject_names;
 mod wire_fingerprint;
 mod wire_formats;

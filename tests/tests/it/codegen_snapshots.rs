@@ -6,7 +6,10 @@
 //!
 //! The snapshots are also compiled here under `#![deny(warnings)]`, each included inside a
 //! nested module that shadows `Option`, `Result`, `Vec`, `String` and `Box`, proving that the
-//! generated code uses fully qualified paths and works wherever it is included.
+//! generated code works wherever it is included: what sits at the file's top level, in the
+//! including module's scope, uses full paths; the modules the file declares see only the
+//! prelude and their own items, so they use the prelude's short names unless a generated type
+//! takes one (`reserved.avsc` names records `Box` and `Option`).
 
 #![deny(warnings)]
 

@@ -21,14 +21,13 @@ fn each_schema_text_of_a_long_chain_is_written_once() {
     on_big_stack(|| {
         let code = chain(300).generate().unwrap();
         // The JSON definition of a record names it without namespace (inside its own); the
-        // canonical form with it. `Rec0` holds no other type and keeps its texts written out.
-        for n in 1..300 {
+        // canonical form with it.
+        for n in 0..300 {
             let definition = format!(r#""name":"Rec{n}""#);
             assert_eq!(code.matches(&definition).count(), 1, "Rec{n}");
             let canonical = format!(r#""name":"chain.Rec{n}""#);
             assert_eq!(code.matches(&canonical).count(), 1, "chain.Rec{n}");
         }
-        assert_eq!(code.matches(r#""name":"Rec0""#).count(), 2);
     });
 }
 
