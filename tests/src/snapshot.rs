@@ -52,6 +52,22 @@ impl Snapshots {
         }
     }
 
+    /// Checks that `dir` holds no snapshot file (a name ending in `extension`) besides
+    /// `expected`, or deletes the others when updating: a snapshot that nothing produces any
+    /// more would otherwise stay behind unchecked, describing something that is gone.
+    pub fn check_no_others(&mut self, dir: &Path, extension: &str, expected: &[PathBuf]) {
+        for stale in files_besides(dir, extension, expected) {
+            if self.update {
+                std::fs::remove_file(&stale).expect("the stale snapshot can be deleted");
+            } else {
+                self.mismatches.push(format!(
+                    "{}: nothing produces this snapshot any more; updating deletes it\n",
+                    display_path(&stale)
+                ));
+            }
+        }
+    }
+
     /// The report of every mismatch so far, with the update command, or `None` when all
     /// snapshots matched.
     pub fn report(&self) -> Option<String> {
@@ -92,6 +108,20 @@ pub fn mismatch(path: &Path, expected: &str, actual: &str) -> Option<String> {
             .missing_newline_hint(true)
             .to_string(),
     )
+}
+
+/// The files of `dir` whose names end in `extension`, other than `expected`, sorted.
+fn files_besides(dir: &Path, extension: &str, expected: &[PathBuf]) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("the snapshot folder can be listed").path())
+        .filter(|path| path.is_file() && path.to_string_lossy().ends_with(extension))
+        .filter(|path| !expected.contains(path))
+        .collect();
+    files.sort();
+    files
 }
 
 /// `path` relative to the workspace root where it is inside it, so reports read the same on
@@ -161,6 +191,34 @@ mod tests {
         assert!(report.contains("-old line\n+new line\n"), "{report}");
         assert!(report.contains("+created\n"), "{report}");
         assert!(!report.contains("kept"), "{report}");
+    }
+
+    #[test]
+    fn a_file_nothing_produces_is_reported_or_deleted() {
+        let dir = std::env::temp_dir().join(crate::fresh_name("snapshot-stale"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kept = dir.join("kept.txt");
+        let stale = dir.join("stale.txt");
+        let other_kind = dir.join("notes.md");
+        for file in [&kept, &stale, &other_kind] {
+            std::fs::write(file, "text\n").unwrap();
+        }
+        let mut snapshots = Snapshots {
+            update_command: String::new(),
+            update: false,
+            mismatches: Vec::new(),
+        };
+        snapshots.check_no_others(&dir, ".txt", std::slice::from_ref(&kept));
+        let report = snapshots.report().unwrap();
+        snapshots.update = true;
+        snapshots.mismatches.clear();
+        snapshots.check_no_others(&dir, ".txt", std::slice::from_ref(&kept));
+        let left = files_besides(&dir, "", &[]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(report.starts_with("1 snapshot(s) differ"), "{report}");
+        assert!(report.contains("stale.txt: nothing produces"), "{report}");
+        assert_eq!(snapshots.report(), None);
+        assert_eq!(left, [kept, other_kind]);
     }
 
     #[test]

@@ -14,6 +14,9 @@ mod cli_registry;
 mod cli_support;
 mod compat_git_imports;
 mod container_commands;
+// The snapshots are of the default build's help, which lists `kafka`.
+#[cfg(feature = "kafka")]
+mod help_snapshots;
 mod idl_gen_agree;
 mod json_commands;
 mod json_interop;

@@ -7,6 +7,7 @@
 // generator asks for.
 #![recursion_limit = "512"]
 
+mod architecture_names;
 mod builder_fresh_project;
 mod codegen_behaviour;
 mod codegen_evolution;
