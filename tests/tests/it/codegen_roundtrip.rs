@@ -15,6 +15,7 @@ use apache_avro::reader::datum::GenericDatumReader;
 use apache_avro::schema::{InnerDecimalSchema, Name, Schema, UuidSchema};
 use apache_avro::types::Value;
 use apache_avro::writer::datum::GenericDatumWriter;
+use avdl2rs::avro_json::AvroJson;
 use avdl2rs::codec::Reader;
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 
@@ -26,7 +27,7 @@ pub(crate) struct Case {
     pub(crate) canonical_form: &'static str,
     pub(crate) fingerprint: u64,
     round_trip: fn(&[u8]) -> Result<Vec<u8>, String>,
-    json_round_trip: fn(&[u8]) -> Result<Vec<u8>, String>,
+    json_round_trip: fn(&AvroJson, &[u8]) -> Result<Vec<u8>, String>,
 }
 
 macro_rules! case {
@@ -60,17 +61,19 @@ fn round_trip<T: AvroEncode + AvroDecode>(bytes: &[u8]) -> Result<Vec<u8>, Strin
     Ok(out)
 }
 
-/// Decodes one `T`, writes it in Avro's JSON encoding (which must be the JSON the
-/// schema-driven encoding writes for the same bytes), reads it back from the JSON and
-/// encodes it again.
-fn json_round_trip<T: avdl2rs::Avro + 'static>(bytes: &[u8]) -> Result<Vec<u8>, String> {
+/// Decodes one `T`, writes it in Avro's JSON encoding (which must be the JSON that
+/// `by_schema`, the schema-driven encoding of `T::SCHEMA_JSON`, writes for the same bytes),
+/// reads it back from the JSON and encodes it again.
+fn json_round_trip<T: avdl2rs::Avro + 'static>(
+    by_schema: &AvroJson,
+    bytes: &[u8],
+) -> Result<Vec<u8>, String> {
     let value = T::from_avro_bytes(bytes).map_err(|e| format!("decode: {e}"))?;
     let json = value
         .to_avro_json()
         .map_err(|e| format!("to_avro_json: {e}"))?;
-    let by_schema = avdl2rs::avro_json::AvroJson::new(T::SCHEMA_JSON)
-        .map(|j| j.decode(bytes))
-        .map_err(|e| format!("schema: {e}"))?
+    let by_schema = by_schema
+        .decode(bytes)
         .map_err(|e| format!("schema-driven decode: {e}"))?;
     if json != by_schema {
         return Err(format!("to_avro_json {json} differs from {by_schema}"));
@@ -93,10 +96,19 @@ fn round_trip_every_case() {
         let schema = crate::generated_differential::apache(case.schema_json).unwrap_or_else(|e| {
             panic!("{}: the SCHEMA_JSON of {}: {e}", case.file, case.full_name)
         });
+        // Made once per type and used for each of its values: building them is most of the
+        // work of one value otherwise (a schema parse, apache-avro's name resolution).
+        let codecs = match Codecs::new(case, &schema) {
+            Ok(codecs) => codecs,
+            Err(e) => {
+                failures.push(format!("{} {}: {e}", case.file, case.full_name));
+                continue;
+            }
+        };
         let mut values = ValueGen::new(&schema, fnv(case.full_name));
         for n in 0..VALUES_PER_TYPE {
             let value = values.value(&schema, 0);
-            if let Err(e) = check(case, &schema, &value) {
+            if let Err(e) = check(case, &codecs, &value) {
                 failures.push(format!(
                     "{} {} value #{n} {value:?}: {e}",
                     case.file, case.full_name
@@ -113,13 +125,38 @@ fn round_trip_every_case() {
     );
 }
 
-fn check(case: &Case, schema: &Schema, value: &Value) -> Result<(), String> {
-    let theirs = GenericDatumWriter::builder(schema)
-        .build()
-        .and_then(|w| w.write_value_to_vec(value.clone()))
+/// The codecs of one type's schema that its values are checked with, besides its generated
+/// code: apache-avro's writer and reader and the schema-driven Avro JSON encoding.
+struct Codecs<'s> {
+    writer: GenericDatumWriter<'s>,
+    reader: GenericDatumReader<'s>,
+    by_schema: AvroJson,
+}
+
+impl<'s> Codecs<'s> {
+    fn new(case: &Case, schema: &'s Schema) -> Result<Self, String> {
+        let writer = GenericDatumWriter::builder(schema)
+            .build()
+            .map_err(|e| format!("apache-avro cannot write it: {e}"))?;
+        let reader = GenericDatumReader::builder(schema)
+            .build()
+            .map_err(|e| format!("apache-avro cannot read it: {e}"))?;
+        let by_schema = AvroJson::new(case.schema_json).map_err(|e| format!("schema: {e}"))?;
+        Ok(Codecs {
+            writer,
+            reader,
+            by_schema,
+        })
+    }
+}
+
+fn check(case: &Case, codecs: &Codecs<'_>, value: &Value) -> Result<(), String> {
+    let theirs = codecs
+        .writer
+        .write_value_to_vec(value.clone())
         .map_err(|e| format!("apache-avro cannot write it: {e}"))?;
     let ours = (case.round_trip)(&theirs)?;
-    let through_json = (case.json_round_trip)(&theirs)?;
+    let through_json = (case.json_round_trip)(&codecs.by_schema, &theirs)?;
     if through_json != ours && !has_reordered_map(value) {
         return Err(format!(
             "through Avro JSON the bytes change:\n  direct {ours:?}\n  JSON   {through_json:?}"
@@ -133,9 +170,9 @@ fn check(case: &Case, schema: &Schema, value: &Value) -> Result<(), String> {
         ));
     }
     let mut input = ours.as_slice();
-    let back = GenericDatumReader::builder(schema)
-        .build()
-        .and_then(|r| r.read_value(&mut input))
+    let back = codecs
+        .reader
+        .read_value(&mut input)
         .map_err(|e| format!("apache-avro cannot read ours: {e}"))?;
     if &back != value {
         return Err(format!("apache-avro reads our bytes as {back:?}"));

@@ -40,5 +40,8 @@ enum Node {
 fn main() {
     assert_eq!(Md5::FULL_NAME, "Md5");
     assert!(Value::SCHEMA_JSON.starts_with(r#"["null","long","string""#));
-    assert_eq!(Expr::CANONICAL_FORM, r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr"]}]}"#);
+    assert_eq!(
+        Expr::CANONICAL_FORM,
+        r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","Expr"]}]}"#
+    );
 }

@@ -1,6 +1,9 @@
 //! Records: primitives, containers, options, boxes, nested and recursive derived types,
 //! logical types, and every field and container attribute.
 
+// The fields are there for the schema and codec the derive gives, not to be read.
+#![allow(dead_code)]
+
 use std::collections::{BTreeMap, HashMap};
 
 use avdl2rs::chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
