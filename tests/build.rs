@@ -1,5 +1,5 @@
 //! Generates Rust code for every conformance schema, every IDL conformance input (through
-//! the IDL parser) and every codegen snapshot input into `OUT_DIR`, plus a registry of the
+//! the IDL parser) and every codegen snapshot input (JSON and IDL) into `OUT_DIR`, plus a registry of the
 //! generated named types, for `tests/it/codegen_roundtrip.rs` and
 //! `tests/it/generated_differential.rs`.
 //!
@@ -35,6 +35,7 @@ fn main() {
     // IDL inputs are generated through the parser too, importing from their own folder and
     // from `classpath` beside it, as the reference tools were run.
     files.extend(locate::conformance_files("idl/input", &["avdl"]));
+    files.extend(locate::files_with_extension(&snapshots, "avdl"));
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     // A chain of records nesting deeper than rustc's default recursion limit allows, checked
     // as every other case (its schema texts are assembled through 80 nodes).

@@ -748,7 +748,8 @@ fn every_generated_snapshot_type_has_a_twin() {
     let twins = twins();
     let missing: Vec<&str> = CASES
         .iter()
-        .filter(|c| c.file.contains("/tests/snapshots/"))
+        // The JSON snapshot inputs; the IDL ones are in the round trip, without twins.
+        .filter(|c| c.file.contains("/tests/snapshots/") && !c.file.ends_with(".avdl"))
         .filter(|c| {
             !twins
                 .iter()
