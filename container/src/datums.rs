@@ -6,7 +6,7 @@ use std::io::Write;
 use crate::blocks::BlockInfo;
 use crate::codec::Codec;
 use crate::error::Error;
-use crate::sink::{AppendError, BlockSink};
+use crate::sink::BlockSink;
 
 /// Writes records already encoded as Avro binary to a container file, and blocks taken
 /// whole from other files; made by [`crate::WriterBuilder::build_datums`].
@@ -49,16 +49,22 @@ impl<W: Write> DatumWriter<W> {
     }
 
     /// Adds one record, the Avro binary encoding `datum` of a value of the file's schema.
+    ///
+    /// Readers take a block's records within one item budget for the block's bytes
+    /// ([`avdl2rs::codec::DecodeLimits`]); a record whose arrays or maps hold items that
+    /// take no bytes (`null`, empty records) can spend it. Add such records with
+    /// [`Self::append_encoded_counted`], which keeps blocks readable.
     pub fn append_encoded(&mut self, datum: &[u8]) -> Result<(), Error> {
-        self.sink
-            .append(|block| {
-                block.extend_from_slice(datum);
-                Ok::<(), std::convert::Infallible>(())
-            })
-            .map_err(|e| match e {
-                AppendError::Write(e) => e,
-                AppendError::Encode(never) => match never {},
-            })
+        self.sink.append_counted(datum, 0)
+    }
+
+    /// Adds one record holding `items` array items and map entries (as
+    /// [`avdl2rs::avro_json::AvroJson::encode`] returns them): the block is written first
+    /// when the record would take it past the item budget readers give its bytes, and a
+    /// record past the budget of its own bytes is [`Error::TooManyItems`], with nothing
+    /// written.
+    pub fn append_encoded_counted(&mut self, datum: &[u8], items: usize) -> Result<(), Error> {
+        self.sink.append_counted(datum, items)
     }
 
     /// Writes a block of `block.count` records whose uncompressed data is `data` (as

@@ -71,6 +71,17 @@ pub enum Error {
     /// A record could not be encoded; nothing of it was written.
     #[error("cannot encode a record: {0}")]
     Encode(#[source] EncodeError),
+    /// A record holds more array items and map entries than a reader takes for its bytes
+    /// (only items that take no bytes, like `null`, can be that many); nothing was written.
+    #[error("a record of {bytes} bytes holds {items} array items and map entries, more than the {limit} a reader takes for them (DecodeLimits::for_input_len)")]
+    TooManyItems {
+        /// The record's array items and map entries.
+        items: usize,
+        /// The record's encoded bytes.
+        bytes: usize,
+        /// The most a reader takes for that many bytes.
+        limit: usize,
+    },
     /// A block compressed with one codec was to be copied into a file of another.
     #[error("cannot copy a block compressed with {block} into a file compressed with {file}")]
     CodecMismatch {

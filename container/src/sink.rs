@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use avdl2rs::codec;
+use avdl2rs::codec::{self, DecodeLimits};
 
 use crate::codec::Codec;
 use crate::compress::Compressor;
@@ -22,9 +22,11 @@ pub(crate) struct BlockSink<W: Write> {
     codec: Codec,
     compressor: Compressor,
     sync: [u8; 16],
-    /// The encoded records of the current block, and how many there are.
+    /// The encoded records of the current block, how many there are, and the array items
+    /// and map entries they hold as far as their writer counted them.
     block: Vec<u8>,
     records: u64,
+    items: usize,
     compressed: Vec<u8>,
     frame: Vec<u8>,
     block_bytes: usize,
@@ -42,6 +44,7 @@ impl<W: Write> BlockSink<W> {
             sync: header.sync(),
             block: Vec::new(),
             records: 0,
+            items: 0,
             compressed: Vec::new(),
             frame: Vec::new(),
             block_bytes,
@@ -70,6 +73,33 @@ impl<W: Write> BlockSink<W> {
             self.write_block().map_err(AppendError::Write)?;
         }
         Ok(())
+    }
+
+    /// Adds one encoded record holding `items` array items and map entries, keeping every
+    /// block within the item budget readers give it (one [`DecodeLimits`] for the block's
+    /// bytes): a record that would take the block past it starts a new block, and a record
+    /// past it on its own is refused, since no reader would take it.
+    pub(crate) fn append_counted(&mut self, datum: &[u8], items: usize) -> Result<(), Error> {
+        let limit = block_items(datum.len());
+        if items > limit {
+            return Err(Error::TooManyItems {
+                items,
+                bytes: datum.len(),
+                limit,
+            });
+        }
+        if self.items.saturating_add(items) > block_items(self.block.len() + datum.len()) {
+            self.write_block()?;
+        }
+        self.items += items;
+        self.append(|block| {
+            block.extend_from_slice(datum);
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .map_err(|e| match e {
+            AppendError::Write(e) => e,
+            AppendError::Encode(never) => match never {},
+        })
     }
 
     /// Writes the block of `count` records whose uncompressed data is `data`, compressed with
@@ -134,6 +164,7 @@ impl<W: Write> BlockSink<W> {
         write_frame(out, &mut self.frame, self.records, data, &self.sync)?;
         self.block.clear();
         self.records = 0;
+        self.items = 0;
         Ok(())
     }
 }
@@ -152,6 +183,11 @@ impl<W: Write> Drop for BlockSink<W> {
 pub(crate) enum AppendError<E> {
     Encode(E),
     Write(Error),
+}
+
+/// The array items and map entries a reader takes from a block of `len` bytes.
+fn block_items(len: usize) -> usize {
+    DecodeLimits::for_input_len(len).max_items
 }
 
 /// Writes a block to `out` in one piece, assembled in `frame`: its record count, its size,

@@ -48,9 +48,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     for value in values {
         let (line, value) = value?;
         datum.clear();
-        json.encode(&value, &mut datum)
+        let items = json
+            .encode(&value, &mut datum)
             .map_err(|e| Failure::Message(format!("{name}:{line}: {e}")))?;
-        writer.append_encoded(&datum).map_err(failure)?;
+        writer
+            .append_encoded_counted(&datum, items)
+            .map_err(failure)?;
     }
     writer.finish().map_err(failure)?;
     Ok(())

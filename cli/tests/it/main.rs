@@ -18,6 +18,7 @@ mod container_commands;
 #[cfg(feature = "kafka")]
 mod help_snapshots;
 mod idl_gen_agree;
+mod item_budget;
 mod json_commands;
 mod json_interop;
 mod message_commands;

@@ -134,3 +134,34 @@ fn records_within_the_block_budget_are_all_read() {
     assert!(error.is_none(), "{error:?}");
     assert_eq!(items, 60_000);
 }
+
+#[test]
+fn counted_records_are_kept_within_their_blocks_budget() {
+    let array = r#"{"type":"array","items":"null"}"#;
+    let mut writer = WriterBuilder::new()
+        .build_datums(array, Vec::new())
+        .unwrap();
+    let mut datum = Vec::new();
+    write_long(&mut datum, 60_000);
+    datum.push(0);
+    for _ in 0..3 {
+        writer.append_encoded_counted(&datum, 60_000).unwrap();
+    }
+    let mut past = Vec::new();
+    write_long(&mut past, 70_000);
+    past.push(0);
+    match writer.append_encoded_counted(&past, 70_000) {
+        Err(Error::TooManyItems {
+            items: 70_000,
+            bytes: 4,
+            limit: 65_536,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let file = writer.finish().unwrap();
+    let records: Vec<_> = JsonReader::new(file.as_slice()).unwrap().collect();
+    assert_eq!(records.len(), 3);
+    for record in records {
+        assert_eq!(record.unwrap().as_array().unwrap().len(), 60_000);
+    }
+}

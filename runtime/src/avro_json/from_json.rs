@@ -25,14 +25,21 @@ enum Form {
     Default,
 }
 
-/// Appends the binary encoding of `json`, the JSON encoding of a `schema` value.
+/// Appends the binary encoding of `json`, the JSON encoding of a `schema` value; returns
+/// the array items and map entries written.
 pub(super) fn encode_datum(
     set: &SchemaSet,
     schema: &Schema,
     json: &Value,
     out: &mut Vec<u8>,
-) -> Result<(), JsonError> {
-    Encoder { set, depth: 0 }.value(schema, json, Form::Datum, out)
+) -> Result<usize, JsonError> {
+    let mut encoder = Encoder {
+        set,
+        depth: 0,
+        items: 0,
+    };
+    encoder.value(schema, json, Form::Datum, out)?;
+    Ok(encoder.items)
 }
 
 /// Appends the binary encoding of a field default, `json`, of `schema`: for the defaults a
@@ -43,7 +50,12 @@ pub(crate) fn encode_default(
     json: &Value,
     out: &mut Vec<u8>,
 ) -> Result<(), JsonError> {
-    Encoder { set, depth: 0 }.value(schema, json, Form::Default, out)
+    Encoder {
+        set,
+        depth: 0,
+        items: 0,
+    }
+    .value(schema, json, Form::Default, out)
 }
 
 /// The walk over one value.
@@ -51,6 +63,8 @@ struct Encoder<'s> {
     set: &'s SchemaSet,
     /// Records, arrays, maps and union values entered and not left yet.
     depth: usize,
+    /// Array items and map entries written, as a reader's item budget counts them.
+    items: usize,
 }
 
 impl Encoder<'_> {
@@ -112,6 +126,7 @@ impl Encoder<'_> {
         if !values.is_empty() {
             codec::write_len(out, values.len());
         }
+        self.items = self.items.saturating_add(values.len());
         for (index, value) in values.iter().enumerate() {
             self.value(items, value, form, out)
                 .map_err(|e| e.at_index(index))?;
@@ -131,6 +146,7 @@ impl Encoder<'_> {
         if !values.is_empty() {
             codec::write_len(out, values.len());
         }
+        self.items = self.items.saturating_add(values.len());
         for (key, value) in values {
             codec::write_string(out, key);
             self.value(schema, value, form, out)

@@ -57,7 +57,7 @@
 
 use serde_json::Value;
 
-use crate::codec::Reader;
+use crate::codec::{DecodeLimits, Reader};
 use crate::error::DecodeError;
 use crate::schema::{Schema, SchemaError, SchemaSet};
 
@@ -113,13 +113,35 @@ impl AvroJson {
     }
 
     /// Appends the Avro binary encoding of `value`, read as the JSON encoding of a value of
-    /// the schema, to `out`. On error `out` is left as it was.
-    pub fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), JsonError> {
+    /// the schema, to `out`, and returns the array items and map entries it holds. On error
+    /// `out` is left as it was.
+    ///
+    /// What is written can be read back by [`AvroJson::decode`] with the default budget of
+    /// its length: a value with more items than [`DecodeLimits::for_input_len`] allows for
+    /// its encoding (only items that take no bytes, like `null`, can be that many) is
+    /// refused, naming the limit. A container writer adds the returned count to its block's,
+    /// which the readers of container files budget as a whole.
+    pub fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<usize, JsonError> {
         let start = out.len();
-        let result = from_json::encode_datum(&self.set, &self.schema, value, out);
+        let result = from_json::encode_datum(&self.set, &self.schema, value, out)
+            .and_then(|items| within_item_budget(items, out.len() - start));
         if result.is_err() {
             out.truncate(start);
         }
         result
     }
+}
+
+/// `items` when a reader of a datum of `len` bytes may take that many, an error naming the
+/// limit otherwise.
+fn within_item_budget(items: usize, len: usize) -> Result<usize, JsonError> {
+    let limit = DecodeLimits::for_input_len(len).max_items;
+    if items > limit {
+        return Err(JsonError::new(format!(
+            "{items} array items and map entries in {len} bytes of Avro binary: more than the \
+             {limit} a reader of {len} bytes takes (DecodeLimits::for_input_len: 8 a byte, at \
+             least 65,536)"
+        )));
+    }
+    Ok(items)
 }

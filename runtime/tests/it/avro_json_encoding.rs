@@ -393,7 +393,7 @@ fn union_branches_are_named_types_by_full_name_others_by_type_name() {
     let union = shapes_choice();
     let choice = |value: Value| {
         let mut out = Vec::new();
-        union.encode(&value, &mut out).map(|()| out)
+        union.encode(&value, &mut out).map(|_items| out)
     };
     // Branch index (zig-zag), then the value.
     assert_eq!(choice(json!(null)).unwrap(), [0]);

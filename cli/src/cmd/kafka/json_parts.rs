@@ -112,6 +112,6 @@ impl Encoder<Value> for JsonFrames {
     ) -> Result<(), JsonError> {
         out.clear();
         wire::write_confluent_header(out, self.id);
-        self.schema.encode(value, out)
+        self.schema.encode(value, out).map(|_items| ())
     }
 }
