@@ -74,6 +74,8 @@ pub enum Command {
     Concat(cmd::concat::Args),
     /// Writes a container file again with every block compressed in another codec.
     Recodec(cmd::recodec::Args),
+    /// Writes the readable records of a damaged container file to a new one, reporting what was lost
+    Repair(cmd::repair::Args),
     /// Prints a Confluent-framed or single-object message as Avro JSON.
     Decode(cmd::decode::Args),
     /// Frames one value in Avro's JSON encoding as a Confluent or single-object message.
@@ -123,6 +125,7 @@ where
         Command::Random(args) => cmd::random::run(args),
         Command::Concat(args) => cmd::concat::run(args),
         Command::Recodec(args) => cmd::recodec::run(args),
+        Command::Repair(args) => return cmd::repair::run(args),
         Command::Decode(args) => cmd::decode::run(args),
         Command::Encode(args) => cmd::encode::run(args),
         Command::Fingerprint(args) => cmd::fingerprint::run(args),

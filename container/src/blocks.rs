@@ -55,6 +55,8 @@ pub(crate) struct Blocks<R> {
     threads: usize,
     ahead: Option<Ahead>,
     state: State,
+    /// The record count of the block read last on this thread, once its count was read.
+    last_count: Option<u64>,
 }
 
 impl<R: Read> Blocks<R> {
@@ -74,11 +76,18 @@ impl<R: Read> Blocks<R> {
             threads: default_threads(),
             ahead: None,
             state: State::Ready,
+            last_count: None,
         })
     }
 
     pub(crate) fn header(&self) -> &Header {
         &self.header
+    }
+
+    /// The record count of the block read last, when its count could be read: after an
+    /// error, the records a damaged block took with it (blocks read on this thread only).
+    pub(crate) fn last_count(&self) -> Option<u64> {
+        self.last_count
     }
 
     pub(crate) fn set_max_block_bytes(&mut self, limit: usize) {
@@ -262,6 +271,7 @@ impl<R: Read> Blocks<R> {
         let offset = self.input.offset();
         let number = self.next_number;
         self.next_number += 1;
+        self.last_count = None;
         match self.read_raw_parts(raw) {
             Ok(count) => Ok(Some(BlockInfo {
                 number,
@@ -294,6 +304,7 @@ impl<R: Read> Blocks<R> {
             .map_err(|e| varint(e, Damage::BadCount))?;
         let count =
             u64::try_from(count).map_err(|_| Damage::BadCount(format!("{count} is negative")))?;
+        self.last_count = Some(count);
         let size = self
             .input
             .read_long()

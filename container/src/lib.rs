@@ -13,7 +13,9 @@
 //! * [`DatumWriter`] writes records already encoded as Avro binary, of a schema given at run
 //!   time ([`WriterBuilder::build_datums`]), and blocks of other files, copied as they are
 //!   stored or recompressed;
-//! * [`BlockReader`] reads a file's blocks without decoding them, as stored or decompressed.
+//! * [`BlockReader`] reads a file's blocks without decoding them, as stored or decompressed;
+//! * [`Salvage`] reads what can still be read from a damaged file, block by block, reporting
+//!   each damaged block and what was lost with it.
 //!
 //! Readers treat files as untrusted: memory is bounded by one block (and by the blocks in
 //! flight when they are decompressed on worker threads), and a damaged file gives
@@ -54,6 +56,7 @@ mod input;
 mod json;
 mod reader;
 mod records;
+mod salvage;
 mod sink;
 mod worker;
 mod writer;
@@ -66,4 +69,5 @@ pub use error::{Damage, Error};
 pub use header::{Header, CODEC_KEY, MAGIC, SCHEMA_KEY};
 pub use json::JsonReader;
 pub use reader::Reader;
+pub use salvage::{DamagedBlock, IntactBlock, Salvage, Salvaged};
 pub use writer::{Writer, WriterBuilder, DEFAULT_BLOCK_BYTES};

@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 
-use avdl2rs_container::{BlockReader, Codec, DatumWriter, Header, WriterBuilder};
+use avdl2rs_container::{BlockReader, Codec, DamagedBlock, DatumWriter, Header, WriterBuilder};
 
 use crate::io::{Failure, Output};
 
@@ -136,4 +136,65 @@ pub fn not_an_input(inputs: &[String], output: &Output) -> Result<(), Failure> {
         ))),
         None => Ok(()),
     }
+}
+
+/// What a recovering read (`repair`, `cat --skip-damaged`) kept and lost.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Losses {
+    kept: u64,
+    damaged: u64,
+    lost: u64,
+    /// Damaged blocks whose record count is unknown, or after which blocks were skipped.
+    uncounted: u64,
+}
+
+impl Losses {
+    /// Counts the records of an intact block.
+    pub fn kept(&mut self, records: u64) {
+        self.kept += records;
+    }
+
+    /// Counts a damaged block.
+    pub fn add(&mut self, damaged: &DamagedBlock) {
+        self.damaged += 1;
+        self.lost += damaged.records.unwrap_or(0);
+        if damaged.records.is_none() || damaged.skipped > 0 {
+            self.uncounted += 1;
+        }
+    }
+
+    /// Whether anything was damaged.
+    pub fn any(&self) -> bool {
+        self.damaged > 0
+    }
+
+    /// Prints the totals of `path` on stderr, when anything was damaged.
+    pub fn summarize(&self, path: &str) {
+        if !self.any() {
+            return;
+        }
+        let more = if self.uncounted > 0 { " or more" } else { "" };
+        eprintln!(
+            "{}: {} records kept, {}{more} lost in {} damaged blocks",
+            input_name(path),
+            self.kept,
+            self.lost,
+            self.damaged
+        );
+    }
+}
+
+/// Reports a damaged block of `path` on stderr, as one line: where it is, what is wrong,
+/// and what was lost with it; returns it for counting.
+pub fn report_damage<'a>(path: &str, damaged: &'a DamagedBlock) -> &'a DamagedBlock {
+    let lost = match damaged.records {
+        Some(records) => format!("{records} records lost"),
+        None => "an unknown number of records lost".to_owned(),
+    };
+    let skipped = match damaged.skipped {
+        0 => String::new(),
+        bytes => format!(", {bytes} bytes skipped to the next sync marker"),
+    };
+    eprintln!("{}: {}; {lost}{skipped}", input_name(path), damaged.error);
+    damaged
 }

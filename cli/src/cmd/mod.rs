@@ -22,3 +22,4 @@ pub mod kafka;
 pub mod random;
 pub mod recodec;
 pub mod registry;
+pub mod repair;

@@ -34,7 +34,15 @@ fn subcommands() -> Vec<String> {
 }
 
 /// The commands that read Avro data files rather than schemas, so have no include directories.
-const DATA_FILE_COMMANDS: [&str; 6] = ["cat", "getschema", "getmeta", "count", "concat", "recodec"];
+const DATA_FILE_COMMANDS: [&str; 7] = [
+    "cat",
+    "getschema",
+    "getmeta",
+    "count",
+    "concat",
+    "recodec",
+    "repair",
+];
 
 #[test]
 fn every_subcommand_has_help_with_examples_and_include_directories() {

@@ -23,4 +23,5 @@ mod json_commands;
 mod json_interop;
 mod message_commands;
 mod random_command;
+mod repair_command;
 mod schema_forms;

@@ -4,3 +4,4 @@ mod block_budget;
 mod block_copy;
 mod damage;
 mod files;
+mod salvage;
