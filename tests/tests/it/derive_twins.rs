@@ -182,6 +182,31 @@ mod case_names {
     }
 }
 
+// ---------------------------------------------------------------- doc_controls.avsc
+
+/// Docs with what rustc refuses unescaped in generated source (a lone carriage return, text
+/// direction controls), which the derive writes into its schema text as the generator does.
+mod doc_controls {
+    use super::*;
+
+    #[derive(Avro, Debug, Clone, Copy, PartialEq)]
+    #[avro(namespace = "docs.control", doc = "x\u{2066}y\u{2069} */ z")]
+    pub enum Kind {
+        A,
+    }
+
+    #[derive(Avro, Debug, Clone, PartialEq)]
+    #[avro(
+        namespace = "docs.control",
+        doc = "Written on an old Mac:\rtwo lines; then one that turns \u{202e}right to left\u{202c}."
+    )]
+    pub struct DocControls {
+        #[avro(doc = "a\rb")]
+        pub id: i64,
+        pub kind: Kind,
+    }
+}
+
 // ---------------------------------------------------------------- logical.avsc
 
 mod logical {
@@ -673,6 +698,14 @@ fn twins() -> Vec<Twin> {
         ),
         twin("case_names.avsc", case_names::Lower { value: 1 }),
         twin("case_names.avsc", case_names::upper()),
+        twin("doc_controls.avsc", doc_controls::Kind::A),
+        twin(
+            "doc_controls.avsc",
+            doc_controls::DocControls {
+                id: -3,
+                kind: doc_controls::Kind::A,
+            },
+        ),
         twin("logical.avsc", logical::logical()),
         twin("namespaces.avpr", n::Money { cents: -1 }),
         twin("namespaces.avpr", n::Customer { name: "c".into() }),
