@@ -380,3 +380,35 @@ fn a_wide_recursive_record_stops_at_the_stack_limit_on_a_small_stack() {
         "{error}"
     );
 }
+
+/// Readers over the values of one input share its budget through `limits_left`: what one
+/// took, the next cannot take again.
+#[test]
+fn the_budget_left_passes_from_reader_to_reader() {
+    // Two `array<null>` values of three items each.
+    let bytes = [0x06, 0x00, 0x06, 0x00];
+    let limits = DecodeLimits {
+        max_items: 5,
+        ..DecodeLimits::for_input_len(bytes.len())
+    };
+    let mut first = Reader::with_limits(&bytes, limits);
+    assert_eq!(first.read_array(|_| Ok(())).unwrap().len(), 3);
+    let left = first.limits_left();
+    assert_eq!(left.max_items, 2);
+    assert_eq!(
+        (left.max_depth, left.max_stack),
+        (limits.max_depth, limits.max_stack)
+    );
+    let rest = &bytes[first.position()..];
+    assert!(Reader::with_limits(rest, left)
+        .read_array(|_| Ok(()))
+        .is_err());
+    // With the whole budget again, the second value alone is read.
+    assert_eq!(
+        Reader::with_limits(rest, limits)
+            .read_array(|_| Ok(()))
+            .unwrap()
+            .len(),
+        3
+    );
+}
