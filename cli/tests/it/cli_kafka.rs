@@ -280,3 +280,373 @@ fn a_killed_group_member_resumes_from_its_last_commit() {
     seen.dedup();
     assert_eq!(seen, (0..=again[99]).collect::<Vec<_>>());
 }
+
+/// A 127.0.0.1 address where nothing listens.
+fn dead_broker() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    drop(listener);
+    address
+}
+
+/// Runs `kafka ARGS` against `brokers` with a 3 s timeout, and answers how long it took.
+fn timed(brokers: &str, args: &[&str]) -> (Output, Duration) {
+    let started = std::time::Instant::now();
+    let out = command(brokers, "http://127.0.0.1:9")
+        .args(["kafka", "--timeout", "3s"])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (out, started.elapsed())
+}
+
+/// Exit 2 after the timeout (3 s) and well before a generous bound, with one line naming the
+/// brokers and nothing else.
+fn assert_ends_naming(out: &Output, took: Duration, brokers: &str) {
+    assert_eq!(code(out), 2, "{}", stderr(out));
+    assert!(
+        took >= Duration::from_millis(2_500) && took < Duration::from_secs(15),
+        "took {took:?}"
+    );
+    let errors = stderr(out);
+    assert_eq!(errors.lines().count(), 1, "{errors}");
+    assert!(
+        errors.contains(brokers) && errors.contains("within 3s"),
+        "{errors}"
+    );
+    assert_eq!(stdout(out), "");
+}
+
+#[test]
+fn consume_without_a_broker_ends_within_its_timeout_with_one_line() {
+    let brokers = dead_broker();
+    let (out, took) = timed(&brokers, &["consume", "--topic", "t", "--from-beginning"]);
+    assert_ends_naming(&out, took, &brokers);
+}
+
+#[test]
+fn produce_without_a_broker_ends_within_its_timeout_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let input = dir.path().join("in.jsonl");
+    std::fs::write(&input, reading("a", 1.5, 1).to_string()).unwrap();
+    let input = input.display().to_string();
+    let brokers = dead_broker();
+    let args = ["produce", "--topic", "t", "--schema", &schema, &input];
+    let (out, took) = timed(&brokers, &args);
+    assert_ends_naming(&out, took, &brokers);
+}
+
+/// The schema files of the tests of keys and headers: a reading, and its key (a record).
+fn reading_schemas(dir: &std::path::Path) -> (String, String) {
+    let value = r#"{"type": "record", "name": "Reading", "namespace": "test.kafka", "fields": [
+        {"name": "sensor", "type": "string"}, {"name": "celsius", "type": "double"},
+        {"name": "seq", "type": "long"}]}"#;
+    let key = r#"{"type": "record", "name": "ReadingKey", "namespace": "test.kafka", "fields": [
+        {"name": "sensor", "type": "string"}, {"name": "site", "type": "int"}]}"#;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    (write("reading.avsc", value), write("reading-key.avsc", key))
+}
+
+fn reading(sensor: &str, celsius: f64, seq: i64) -> Value {
+    json!({"sensor": sensor, "celsius": celsius, "seq": seq})
+}
+
+fn json_lines(values: &[Value]) -> String {
+    let lines: Vec<String> = values.iter().map(Value::to_string).collect();
+    lines.join("\n")
+}
+
+/// The messages of `topic` as `consume --from-beginning --idle 2s` prints them.
+fn consume_all(brokers: &str, url: &str, topic: &str) -> Vec<Value> {
+    let args = [
+        "consume",
+        "--topic",
+        topic,
+        "--from-beginning",
+        "--idle",
+        "2s",
+    ];
+    let out = run(brokers, url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// The first `count` messages of `topic` as Python confluent-kafka reads them (see
+/// `tests/scripts/kafka_read.py`).
+fn python_read(brokers: &str, url: &str, topic: &str, count: usize, avro_key: bool) -> Vec<Value> {
+    let python = external(
+        "AVDL2RS_REGISTRY_PYTHON",
+        "a python with confluent-kafka (.ci/registry-server makes one)",
+    )
+    .expect("the registry comes with its python");
+    let script = workspace_root().join("cli/tests/scripts/kafka_read.py");
+    let mut command = Command::new(python);
+    command
+        .arg(script)
+        .args([brokers, url, topic, &count.to_string()]);
+    if avro_key {
+        command.arg("--avro-key");
+    }
+    let out = command.output().unwrap();
+    assert!(out.status.success(), "python: {}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Whether the registry at `url` has `subject`.
+fn registered(url: &str, subject: &str) -> bool {
+    let out = Command::new(cli_binary())
+        .args(["registry", "subjects", "--url", url])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out).lines().any(|line| line.trim() == subject)
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn a_bad_third_line_sends_nothing_and_with_stream_the_first_two() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-all-or-nothing");
+    let lines = [
+        reading("a", 1.5, 1).to_string(),
+        reading("b", 2.5, 2).to_string(),
+        r#"{"sensor": "c", "celsius": "hot", "seq": 3}"#.to_owned(),
+    ]
+    .join("\n");
+    let args = ["produce", "--topic", &topic, "--schema", &schema];
+    let out = run(&brokers, &url, &args, &lines);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:3") && errors.contains("/celsius"),
+        "{errors}"
+    );
+    assert_eq!(consume_all(&brokers, &url, &topic), Vec::<Value>::new());
+    assert!(!registered(&url, &format!("{topic}-value")));
+
+    let args = [
+        "produce", "--topic", &topic, "--schema", &schema, "--stream",
+    ];
+    let out = run(&brokers, &url, &args, &lines);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:3") && errors.contains("2 sent"),
+        "{errors}"
+    );
+    let values: Vec<Value> = consume_all(&brokers, &url, &topic)
+        .into_iter()
+        .map(|message| message["value"].clone())
+        .collect();
+    assert_eq!(values, [reading("a", 1.5, 1), reading("b", 2.5, 2)]);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn keys_and_headers_reach_a_python_consumer() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-keys");
+    let produce = |extra: &[&str], lines: &str| {
+        let mut args = vec!["produce", "--topic", &topic, "--schema", &schema];
+        args.extend(extra);
+        let out = run(&brokers, &url, &args, lines);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    };
+    let by_field = [reading("north", 1.5, 1), reading("south", -2.0, 2)];
+    produce(
+        &["--key-field", "sensor", "-H", "source=cli"],
+        &json_lines(&by_field),
+    );
+    let fixed = [reading("east", 3.0, 3)];
+    produce(
+        &["--key", "site-7", "-H", "a=1", "-H", "b="],
+        &json_lines(&fixed),
+    );
+    let enveloped = [
+        json!({"key": "k1", "value": reading("west", 4.5, 4), "headers": {"trace": "t-1"}}),
+        json!({"value": reading("up", 5.5, 5)}),
+    ];
+    produce(&["--envelope", "-H", "source=cli"], &json_lines(&enveloped));
+
+    let seen = python_read(&brokers, &url, &topic, 5, false);
+    let expected = [
+        json!({"key": "north", "headers": [["source", "cli"]], "value": by_field[0]}),
+        json!({"key": "south", "headers": [["source", "cli"]], "value": by_field[1]}),
+        json!({"key": "site-7", "headers": [["a", "1"], ["b", ""]], "value": fixed[0]}),
+        json!({"key": "k1", "headers": [["source", "cli"], ["trace", "t-1"]],
+            "value": reading("west", 4.5, 4)}),
+        json!({"key": null, "headers": [["source", "cli"]], "value": reading("up", 5.5, 5)}),
+    ];
+    assert_eq!(seen, expected);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn avro_keys_go_under_the_key_subject_and_python_reads_them() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, key_schema) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-avro-keys");
+    let keys = [
+        json!({"sensor": "north", "site": 7}),
+        json!({"sensor": "south", "site": -1}),
+    ];
+    let values = [reading("north", 1.5, 1), reading("south", 2.5, 2)];
+    let lines: Vec<Value> = keys
+        .iter()
+        .zip(&values)
+        .map(|(key, value)| json!({"key": key, "value": value}))
+        .collect();
+    let args = [
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--envelope",
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&lines));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(registered(&url, &format!("{topic}-key")));
+
+    let seen = python_read(&brokers, &url, &topic, 2, true);
+    for ((message, key), value) in seen.iter().zip(&keys).zip(&values) {
+        assert_eq!(&message["key"], key);
+        assert_eq!(&message["value"], value);
+        assert_eq!(message["key_schema_id"], message["key_subject_id"]);
+    }
+    assert_eq!(seen.len(), 2);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn a_dry_run_prints_the_messages_and_sends_nothing() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, key_schema) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-dry-run");
+    let lines = [
+        json!({"key": {"sensor": "north", "site": 7}, "value": reading("north", 1.5, 1),
+            "headers": {"trace": "t-1"}}),
+        json!({"value": reading("south", 2.5, 2)}),
+    ];
+    let args = [
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--envelope",
+        "-H",
+        "source=cli",
+        "--dry-run",
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&lines));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let printed: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let subjects = json!({"key_subject": format!("{topic}-key"),
+        "value_subject": format!("{topic}-value")});
+    let expected = |line: u64, key: &Value, headers: Value, value: &Value| {
+        let mut message = json!({"line": line, "key": key, "headers": headers, "value": value});
+        message
+            .as_object_mut()
+            .unwrap()
+            .extend(subjects.as_object().unwrap().clone());
+        message
+    };
+    assert_eq!(
+        printed,
+        [
+            expected(
+                1,
+                &lines[0]["key"],
+                json!([["source", "cli"], ["trace", "t-1"]]),
+                &lines[0]["value"]
+            ),
+            expected(
+                2,
+                &Value::Null,
+                json!([["source", "cli"]]),
+                &lines[1]["value"]
+            ),
+        ]
+    );
+    assert_eq!(consume_all(&brokers, &url, &topic), Vec::<Value>::new());
+    assert!(!registered(&url, &format!("{topic}-value")));
+    assert!(!registered(&url, &format!("{topic}-key")));
+
+    // Neither the broker nor the registry is needed.
+    let out = Command::new(cli_binary())
+        .args(["kafka"])
+        .args(args)
+        .env_remove("AVDL2RS_KAFKA_BROKERS")
+        .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            let mut input = child.stdin.take().unwrap();
+            std::io::Write::write_all(&mut input, json_lines(&lines).as_bytes())?;
+            drop(input);
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn consume_idle_reads_a_topic_to_its_end() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-idle");
+    let values: Vec<Value> = (0..7).map(|seq| reading("s", 0.5, seq)).collect();
+    let args = ["produce", "--topic", &topic, "--schema", &schema];
+    let out = run(&brokers, &url, &args, &json_lines(&values));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let started = std::time::Instant::now();
+    let consumed = consume_all(&brokers, &url, &topic);
+    let read: Vec<Value> = consumed.iter().map(|m| m["value"].clone()).collect();
+    assert_eq!(read, values);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -89,16 +89,7 @@ pub(super) async fn run(args: &Args, kafka: &super::Args) -> Result<(), Stop> {
             .map(|(name, value)| avdl2rs_kafka::Header::new(name, value.as_str()))
             .collect(),
     };
-    let subjects = Subjects {
-        value: args
-            .subject
-            .clone()
-            .unwrap_or_else(|| format!("{}-value", args.topic)),
-        key: schemas
-            .key_json
-            .as_ref()
-            .map(|_| format!("{}-key", args.topic)),
-    };
+    let subjects = subjects(args, &schemas);
     let mut lines = Lines::open(&args.input)?;
     if args.dry_run {
         return dry_run(&mut lines, &shape, &schemas.writer, &subjects);
@@ -107,20 +98,47 @@ pub(super) async fn run(args: &Args, kafka: &super::Args) -> Result<(), Stop> {
         let (producer, ids) = connect(args, kafka, &schemas, &subjects).await?;
         return stream(args, &mut lines, &shape, &schemas.writer, &producer, ids).await;
     }
-    let mut encoded = Vec::new();
-    read_all(&mut lines, &shape, &schemas.writer, |_, message| {
-        encoded.push(message)
+    let mut written = Vec::new();
+    read_all(&mut lines, &shape, &schemas.writer, |_, encoded| {
+        written.push(encoded)
     })?;
     let (producer, ids) = connect(args, kafka, &schemas, &subjects).await?;
     let mut sender = Sender::new(&producer, &args.topic);
-    for message in encoded {
-        sender.send(message.framed(ids)).await;
+    for encoded in written {
+        sender.send(encoded.framed(ids)).await;
     }
+    finish(args, sender, &lines, ids).await
+}
+
+/// The subjects of the schemas: `--subject` or `<topic>-value`, and `<topic>-key`.
+fn subjects(args: &Args, schemas: &Schemas) -> Subjects {
+    Subjects {
+        value: args
+            .subject
+            .clone()
+            .unwrap_or_else(|| format!("{}-value", args.topic)),
+        key: schemas
+            .key_json
+            .as_ref()
+            .map(|_| format!("{}-key", args.topic)),
+    }
+}
+
+/// Waits for the delivery reports of everything sent: exit 1 naming the lines not
+/// delivered, else a line saying what was sent.
+async fn finish(args: &Args, sender: Sender<'_>, lines: &Lines, ids: Ids) -> Result<(), Stop> {
     let outcome = sender.finish().await;
     if let Some(undelivered) = outcome.undelivered(lines.name()) {
         return Err(invalid(undelivered));
     }
-    report_sent(args, outcome.delivered, ids);
+    let key = ids
+        .key
+        .map(|id| format!(", keys under schema id {id}"))
+        .unwrap_or_default();
+    eprintln!(
+        "sent {} messages to {} under schema id {}{key}",
+        outcome.delivered, args.topic, ids.value
+    );
     Ok(())
 }
 
@@ -248,12 +266,7 @@ async fn stream(
             }
         }
     }
-    let outcome = sender.finish().await;
-    if let Some(undelivered) = outcome.undelivered(lines.name()) {
-        return Err(invalid(undelivered));
-    }
-    report_sent(args, outcome.delivered, ids);
-    Ok(())
+    finish(args, sender, lines, ids).await
 }
 
 /// A producer whose brokers answer, and the schemas' ids, registered (or looked up) only
@@ -284,17 +297,6 @@ async fn connect(
         _ => None,
     };
     Ok((producer, Ids { value, key }))
-}
-
-fn report_sent(args: &Args, sent: u64, ids: Ids) {
-    let key = ids
-        .key
-        .map(|id| format!(", keys under schema id {id}"))
-        .unwrap_or_default();
-    eprintln!(
-        "sent {sent} messages to {} under schema id {}{key}",
-        args.topic, ids.value
-    );
 }
 
 /// The id of the schema under `subject`, registered first unless `look_up_only`.
