@@ -649,4 +649,69 @@ fn consume_idle_reads_a_topic_to_its_end() {
         "{:?}",
         started.elapsed()
     );
+
+    // As a group member: all of them, committed when it ends, so the next run has none.
+    let group = fresh_name("cli-idle-group");
+    let args = [
+        "consume",
+        "--topic",
+        &topic,
+        "--group",
+        &group,
+        "--from-beginning",
+        "--idle",
+        "2s",
+    ];
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), values.len());
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+
+    let missing = fresh_name("cli-no-topic");
+    let args = ["consume", "--topic", &missing, "--idle", "2s"];
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(&missing), "{}", stderr(&out));
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn messages_the_client_refuses_are_named_by_line_and_exit_1() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-refused");
+    // Lines 2 and 3 fit the schema but not librdkafka's largest message (1000 bytes here).
+    let big = "x".repeat(2_000);
+    let values = [
+        reading("a", 1.0, 1),
+        reading(&big, 2.0, 2),
+        reading(&big, 3.0, 3),
+        reading("d", 4.0, 4),
+    ];
+    let args = [
+        "-X",
+        "message.max.bytes=1000",
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&values));
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("2 of 4 messages not delivered, <stdin> lines 2-3"),
+        "{errors}"
+    );
+    let delivered: Vec<Value> = consume_all(&brokers, &url, &topic)
+        .into_iter()
+        .map(|message| message["value"].clone())
+        .collect();
+    assert_eq!(delivered, [values[0].clone(), values[3].clone()]);
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use avdl2rs_kafka::rdkafka::consumer::Consumer;
+use avdl2rs_kafka::rdkafka::{Offset, TopicPartitionList};
 use avdl2rs_kafka::{ConsumeError, Record, TypedConsumer};
 use serde_json::{json, Value};
 
@@ -44,8 +45,8 @@ pub struct Args {
     /// or seconds): reads a topic to its end.
     #[arg(long, value_name = "DURATION", value_parser = duration::parse)]
     pub idle: Option<Duration>,
-    /// Consume as a member of this group, committing what was printed; without it, a group
-    /// of this run's own that commits nothing.
+    /// Consume as a member of this group, committing what was printed; without it, every
+    /// partition of the topic is read, with no group to join and nothing committed.
     #[arg(long, value_name = "GROUP")]
     pub group: Option<String>,
 }
@@ -71,12 +72,47 @@ pub(super) async fn run(args: &Args, kafka: &super::Args) -> Result<(), Stop> {
     let keys = KeyJson(Arc::clone(&values));
     let consumer = JsonConsumer::new(&config, keys, values).map_err(kafka_failure)?;
     brokers::answering(consumer.inner().client(), kafka.brokers()?, kafka.timeout)?;
-    consumer.subscribe(&[&args.topic]).map_err(kafka_failure)?;
+    match &args.group {
+        Some(_) => consumer.subscribe(&[&args.topic]).map_err(kafka_failure)?,
+        None => assign_all(args, kafka, &consumer)?,
+    }
     read(args, kafka, &consumer).await?;
     if args.group.is_some() {
         consumer.commit_stored().await.map_err(kafka_failure)?;
     }
     Ok(())
+}
+
+/// Assigns every partition of the topic, from its start or its end: no group to join, so
+/// reading starts at once (a group's first join can take seconds).
+fn assign_all(args: &Args, kafka: &super::Args, consumer: &JsonConsumer) -> Result<(), Stop> {
+    let brokers = kafka.brokers()?;
+    let metadata = consumer
+        .inner()
+        .fetch_metadata(Some(&args.topic), kafka.timeout)
+        .map_err(|_| brokers::unreachable(brokers, kafka.timeout))?;
+    let partitions = metadata
+        .topics()
+        .iter()
+        .filter(|topic| topic.name() == args.topic && topic.error().is_none())
+        .flat_map(|topic| topic.partitions());
+    let start = if args.from_beginning {
+        Offset::Beginning
+    } else {
+        Offset::End
+    };
+    let mut list = TopicPartitionList::new();
+    for partition in partitions {
+        list.add_partition_offset(&args.topic, partition.id(), start)
+            .map_err(kafka_failure)?;
+    }
+    if list.count() == 0 {
+        return Err(Stop::CannotRun(format!(
+            "no topic {} at {brokers}",
+            args.topic
+        )));
+    }
+    consumer.inner().assign(&list).map_err(kafka_failure)
 }
 
 /// Prints messages until `--count`, `--idle`, or brokers down for `--timeout`.
