@@ -605,26 +605,6 @@ fn a_dry_run_prints_the_messages_and_sends_nothing() {
     assert_eq!(consume_all(&brokers, &url, &topic), Vec::<Value>::new());
     assert!(!registered(&url, &format!("{topic}-value")));
     assert!(!registered(&url, &format!("{topic}-key")));
-
-    // Neither the broker nor the registry is needed.
-    let out = Command::new(cli_binary())
-        .args(["kafka"])
-        .args(args)
-        .env_remove("AVDL2RS_KAFKA_BROKERS")
-        .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            let mut input = child.stdin.take().unwrap();
-            std::io::Write::write_all(&mut input, json_lines(&lines).as_bytes())?;
-            drop(input);
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(stdout(&out).lines().count(), 2);
 }
 
 #[test]
@@ -714,4 +694,87 @@ fn messages_the_client_refuses_are_named_by_line_and_exit_1() {
         .map(|message| message["value"].clone())
         .collect();
     assert_eq!(delivered, [values[0].clone(), values[3].clone()]);
+}
+
+/// `produce --dry-run` with `args`, with no broker and no registry at all.
+fn dry_run(args: &[&str], lines: &str) -> Output {
+    let mut child = Command::new(cli_binary())
+        .args(["kafka", "produce", "--topic", "t", "--dry-run"])
+        .args(args)
+        .env_remove("AVDL2RS_KAFKA_BROKERS")
+        .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut input, lines.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn avro_keys_from_key_or_a_field_are_checked_against_the_key_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let key_schema = dir.path().join("sensor.avsc");
+    std::fs::write(&key_schema, r#""string""#).unwrap();
+    let key_schema = key_schema.display().to_string();
+    let lines = json_lines(&[reading("north", 1.5, 1), reading("south", 2.5, 2)]);
+    let keys = |extra: &[&str]| {
+        let mut args = vec!["--schema", &schema, "--key-schema", &key_schema];
+        args.extend(extra);
+        let out = dry_run(&args, &lines);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let printed = stdout(&out);
+        let keys: Vec<Value> = printed
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap()["key"].clone())
+            .collect();
+        keys
+    };
+    assert_eq!(
+        keys(&["--key-field", "sensor"]),
+        [json!("north"), json!("south")]
+    );
+    assert_eq!(
+        keys(&["--key", r#""site-7""#]),
+        [json!("site-7"), json!("site-7")]
+    );
+
+    // With a key schema, --key is Avro JSON; a key of the wrong type is the line's fault.
+    let out = dry_run(
+        &[
+            "--schema",
+            &schema,
+            "--key-schema",
+            &key_schema,
+            "--key",
+            "site-7",
+        ],
+        &lines,
+    );
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("--key is not JSON"),
+        "{}",
+        stderr(&out)
+    );
+    let args = [
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--key-field",
+        "seq",
+    ];
+    let out = dry_run(&args, &lines);
+    assert_eq!(code(&out), 1);
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:1") && errors.contains("the key does not fit"),
+        "{errors}"
+    );
+    assert_eq!(stdout(&out), "");
 }
