@@ -1,8 +1,9 @@
 //! `avdl2rs kafka produce|consume`, run as processes against the real broker and registry:
 //! JSON lines in, framed messages through the topic, JSON lines out in Avro's JSON encoding;
 //! messages that cannot be read reported on stderr while consuming goes on; bad input located
-//! and refused; a killed group member resuming from its last commit.
-
+//! and refused, with nothing sent; keys and headers as Python confluent-kafka reads them; a
+//! killed group member resuming from its last commit. Without a broker (a port where nothing
+//! listens) both commands end within `--timeout` with one line, and `--dry-run` needs neither.
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
