@@ -4,7 +4,8 @@
 //! and refused, with nothing sent; keys and headers as Python confluent-kafka reads them; a
 //! killed group member resuming from its last commit. Without a broker (a port where nothing
 //! listens) both commands end within `--timeout` with one line, and `--dry-run` needs neither.
-use std::io::{BufRead, BufReader};
+
+use std::io::{BufRead, BufReader, ErrorKind};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -710,7 +711,9 @@ fn dry_run(args: &[&str], lines: &str) -> Output {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut input, lines.as_bytes()).unwrap();
+    // A run refused on its arguments ends before it reads its input.
+    let written = std::io::Write::write_all(&mut input, lines.as_bytes());
+    assert!(written.is_ok() || written.is_err_and(|e| e.kind() == ErrorKind::BrokenPipe));
     drop(input);
     child.wait_with_output().unwrap()
 }
