@@ -1,9 +1,11 @@
 //! `avdl2rs kafka produce|consume`, run as processes against the real broker and registry:
 //! JSON lines in, framed messages through the topic, JSON lines out in Avro's JSON encoding;
 //! messages that cannot be read reported on stderr while consuming goes on; bad input located
-//! and refused; a killed group member resuming from its last commit.
+//! and refused, with nothing sent; keys and headers as Python confluent-kafka reads them; a
+//! killed group member resuming from its last commit. Without a broker (a port where nothing
+//! listens) both commands end within `--timeout` with one line, and `--dry-run` needs neither.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, ErrorKind};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -279,4 +281,504 @@ fn a_killed_group_member_resumes_from_its_last_commit() {
     seen.sort_unstable();
     seen.dedup();
     assert_eq!(seen, (0..=again[99]).collect::<Vec<_>>());
+}
+
+/// A 127.0.0.1 address where nothing listens.
+fn dead_broker() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    drop(listener);
+    address
+}
+
+/// Runs `kafka ARGS` against `brokers` with a 3 s timeout, and answers how long it took.
+fn timed(brokers: &str, args: &[&str]) -> (Output, Duration) {
+    let started = std::time::Instant::now();
+    let out = command(brokers, "http://127.0.0.1:9")
+        .args(["kafka", "--timeout", "3s"])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (out, started.elapsed())
+}
+
+/// Exit 2 after the timeout (3 s) and well before a generous bound, with one line naming the
+/// brokers and nothing else.
+fn assert_ends_naming(out: &Output, took: Duration, brokers: &str) {
+    assert_eq!(code(out), 2, "{}", stderr(out));
+    assert!(
+        took >= Duration::from_millis(2_500) && took < Duration::from_secs(15),
+        "took {took:?}"
+    );
+    let errors = stderr(out);
+    assert_eq!(errors.lines().count(), 1, "{errors}");
+    assert!(
+        errors.contains(brokers) && errors.contains("within 3s"),
+        "{errors}"
+    );
+    assert_eq!(stdout(out), "");
+}
+
+#[test]
+fn consume_without_a_broker_ends_within_its_timeout_with_one_line() {
+    let brokers = dead_broker();
+    let (out, took) = timed(&brokers, &["consume", "--topic", "t", "--from-beginning"]);
+    assert_ends_naming(&out, took, &brokers);
+}
+
+#[test]
+fn produce_without_a_broker_ends_within_its_timeout_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let input = dir.path().join("in.jsonl");
+    std::fs::write(&input, reading("a", 1.5, 1).to_string()).unwrap();
+    let input = input.display().to_string();
+    let brokers = dead_broker();
+    let args = ["produce", "--topic", "t", "--schema", &schema, &input];
+    let (out, took) = timed(&brokers, &args);
+    assert_ends_naming(&out, took, &brokers);
+}
+
+/// The schema files of the tests of keys and headers: a reading, and its key (a record).
+fn reading_schemas(dir: &std::path::Path) -> (String, String) {
+    let value = r#"{"type": "record", "name": "Reading", "namespace": "test.kafka", "fields": [
+        {"name": "sensor", "type": "string"}, {"name": "celsius", "type": "double"},
+        {"name": "seq", "type": "long"}]}"#;
+    let key = r#"{"type": "record", "name": "ReadingKey", "namespace": "test.kafka", "fields": [
+        {"name": "sensor", "type": "string"}, {"name": "site", "type": "int"}]}"#;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    (write("reading.avsc", value), write("reading-key.avsc", key))
+}
+
+fn reading(sensor: &str, celsius: f64, seq: i64) -> Value {
+    json!({"sensor": sensor, "celsius": celsius, "seq": seq})
+}
+
+fn json_lines(values: &[Value]) -> String {
+    let lines: Vec<String> = values.iter().map(Value::to_string).collect();
+    lines.join("\n")
+}
+
+/// The messages of `topic` as `consume --from-beginning --idle 2s` prints them.
+fn consume_all(brokers: &str, url: &str, topic: &str) -> Vec<Value> {
+    let args = [
+        "consume",
+        "--topic",
+        topic,
+        "--from-beginning",
+        "--idle",
+        "2s",
+    ];
+    let out = run(brokers, url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// The first `count` messages of `topic` as Python confluent-kafka reads them (see
+/// `tests/scripts/kafka_read.py`).
+fn python_read(brokers: &str, url: &str, topic: &str, count: usize, avro_key: bool) -> Vec<Value> {
+    let python = external(
+        "AVDL2RS_REGISTRY_PYTHON",
+        "a python with confluent-kafka (.ci/registry-server makes one)",
+    )
+    .expect("the registry comes with its python");
+    let script = workspace_root().join("cli/tests/scripts/kafka_read.py");
+    let mut command = Command::new(python);
+    command
+        .arg(script)
+        .args([brokers, url, topic, &count.to_string()]);
+    if avro_key {
+        command.arg("--avro-key");
+    }
+    let out = command.output().unwrap();
+    assert!(out.status.success(), "python: {}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Whether the registry at `url` has `subject`.
+fn registered(url: &str, subject: &str) -> bool {
+    let out = Command::new(cli_binary())
+        .args(["registry", "subjects", "--url", url])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out).lines().any(|line| line.trim() == subject)
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn a_bad_third_line_sends_nothing_and_with_stream_the_first_two() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-all-or-nothing");
+    let lines = [
+        reading("a", 1.5, 1).to_string(),
+        reading("b", 2.5, 2).to_string(),
+        r#"{"sensor": "c", "celsius": "hot", "seq": 3}"#.to_owned(),
+    ]
+    .join("\n");
+    let args = ["produce", "--topic", &topic, "--schema", &schema];
+    let out = run(&brokers, &url, &args, &lines);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:3") && errors.contains("/celsius"),
+        "{errors}"
+    );
+    assert_eq!(consume_all(&brokers, &url, &topic), Vec::<Value>::new());
+    assert!(!registered(&url, &format!("{topic}-value")));
+
+    let args = [
+        "produce", "--topic", &topic, "--schema", &schema, "--stream",
+    ];
+    let out = run(&brokers, &url, &args, &lines);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:3") && errors.contains("2 sent"),
+        "{errors}"
+    );
+    let values: Vec<Value> = consume_all(&brokers, &url, &topic)
+        .into_iter()
+        .map(|message| message["value"].clone())
+        .collect();
+    assert_eq!(values, [reading("a", 1.5, 1), reading("b", 2.5, 2)]);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn keys_and_headers_reach_a_python_consumer() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-keys");
+    let produce = |extra: &[&str], lines: &str| {
+        let mut args = vec!["produce", "--topic", &topic, "--schema", &schema];
+        args.extend(extra);
+        let out = run(&brokers, &url, &args, lines);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    };
+    let by_field = [reading("north", 1.5, 1), reading("south", -2.0, 2)];
+    produce(
+        &["--key-field", "sensor", "-H", "source=cli"],
+        &json_lines(&by_field),
+    );
+    let fixed = [reading("east", 3.0, 3)];
+    produce(
+        &["--key", "site-7", "-H", "a=1", "-H", "b="],
+        &json_lines(&fixed),
+    );
+    let enveloped = [
+        json!({"key": "k1", "value": reading("west", 4.5, 4), "headers": {"trace": "t-1"}}),
+        json!({"value": reading("up", 5.5, 5)}),
+    ];
+    produce(&["--envelope", "-H", "source=cli"], &json_lines(&enveloped));
+
+    let seen = python_read(&brokers, &url, &topic, 5, false);
+    let expected = [
+        json!({"key": "north", "headers": [["source", "cli"]], "value": by_field[0]}),
+        json!({"key": "south", "headers": [["source", "cli"]], "value": by_field[1]}),
+        json!({"key": "site-7", "headers": [["a", "1"], ["b", ""]], "value": fixed[0]}),
+        json!({"key": "k1", "headers": [["source", "cli"], ["trace", "t-1"]],
+            "value": reading("west", 4.5, 4)}),
+        json!({"key": null, "headers": [["source", "cli"]], "value": reading("up", 5.5, 5)}),
+    ];
+    assert_eq!(seen, expected);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn avro_keys_go_under_the_key_subject_and_python_reads_them() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, key_schema) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-avro-keys");
+    let keys = [
+        json!({"sensor": "north", "site": 7}),
+        json!({"sensor": "south", "site": -1}),
+    ];
+    let values = [reading("north", 1.5, 1), reading("south", 2.5, 2)];
+    let lines: Vec<Value> = keys
+        .iter()
+        .zip(&values)
+        .map(|(key, value)| json!({"key": key, "value": value}))
+        .collect();
+    let args = [
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--envelope",
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&lines));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(registered(&url, &format!("{topic}-key")));
+
+    let seen = python_read(&brokers, &url, &topic, 2, true);
+    for ((message, key), value) in seen.iter().zip(&keys).zip(&values) {
+        assert_eq!(&message["key"], key);
+        assert_eq!(&message["value"], value);
+        assert_eq!(message["key_schema_id"], message["key_subject_id"]);
+    }
+    assert_eq!(seen.len(), 2);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn a_dry_run_prints_the_messages_and_sends_nothing() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, key_schema) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-dry-run");
+    let lines = [
+        json!({"key": {"sensor": "north", "site": 7}, "value": reading("north", 1.5, 1),
+            "headers": {"trace": "t-1"}}),
+        json!({"value": reading("south", 2.5, 2)}),
+    ];
+    let args = [
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--envelope",
+        "-H",
+        "source=cli",
+        "--dry-run",
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&lines));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let printed: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let subjects = json!({"key_subject": format!("{topic}-key"),
+        "value_subject": format!("{topic}-value")});
+    let expected = |line: u64, key: &Value, headers: Value, value: &Value| {
+        let mut message = json!({"line": line, "key": key, "headers": headers, "value": value});
+        message
+            .as_object_mut()
+            .unwrap()
+            .extend(subjects.as_object().unwrap().clone());
+        message
+    };
+    assert_eq!(
+        printed,
+        [
+            expected(
+                1,
+                &lines[0]["key"],
+                json!([["source", "cli"], ["trace", "t-1"]]),
+                &lines[0]["value"]
+            ),
+            expected(
+                2,
+                &Value::Null,
+                json!([["source", "cli"]]),
+                &lines[1]["value"]
+            ),
+        ]
+    );
+    assert_eq!(consume_all(&brokers, &url, &topic), Vec::<Value>::new());
+    assert!(!registered(&url, &format!("{topic}-value")));
+    assert!(!registered(&url, &format!("{topic}-key")));
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn consume_idle_reads_a_topic_to_its_end() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-idle");
+    let values: Vec<Value> = (0..7).map(|seq| reading("s", 0.5, seq)).collect();
+    let args = ["produce", "--topic", &topic, "--schema", &schema];
+    let out = run(&brokers, &url, &args, &json_lines(&values));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let started = std::time::Instant::now();
+    let consumed = consume_all(&brokers, &url, &topic);
+    let read: Vec<Value> = consumed.iter().map(|m| m["value"].clone()).collect();
+    assert_eq!(read, values);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // As a group member: all of them, committed when it ends, so the next run has none.
+    let group = fresh_name("cli-idle-group");
+    let args = [
+        "consume",
+        "--topic",
+        &topic,
+        "--group",
+        &group,
+        "--from-beginning",
+        "--idle",
+        "2s",
+    ];
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), values.len());
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+
+    let missing = fresh_name("cli-no-topic");
+    let args = ["consume", "--topic", &missing, "--idle", "2s"];
+    let out = run(&brokers, &url, &args, "");
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains(&missing), "{}", stderr(&out));
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn messages_the_client_refuses_are_named_by_line_and_exit_1() {
+    let Some((brokers, url)) = setup() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let topic = topic(&brokers, "cli-refused");
+    // Lines 2 and 3 fit the schema but not librdkafka's largest message (1000 bytes here).
+    let big = "x".repeat(2_000);
+    let values = [
+        reading("a", 1.0, 1),
+        reading(&big, 2.0, 2),
+        reading(&big, 3.0, 3),
+        reading("d", 4.0, 4),
+    ];
+    let args = [
+        "-X",
+        "message.max.bytes=1000",
+        "produce",
+        "--topic",
+        &topic,
+        "--schema",
+        &schema,
+    ];
+    let out = run(&brokers, &url, &args, &json_lines(&values));
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("2 of 4 messages not delivered, <stdin> lines 2-3"),
+        "{errors}"
+    );
+    let delivered: Vec<Value> = consume_all(&brokers, &url, &topic)
+        .into_iter()
+        .map(|message| message["value"].clone())
+        .collect();
+    assert_eq!(delivered, [values[0].clone(), values[3].clone()]);
+}
+
+/// `produce --dry-run` with `args`, with no broker and no registry at all.
+fn dry_run(args: &[&str], lines: &str) -> Output {
+    let mut child = Command::new(cli_binary())
+        .args(["kafka", "produce", "--topic", "t", "--dry-run"])
+        .args(args)
+        .env_remove("AVDL2RS_KAFKA_BROKERS")
+        .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // A run refused on its arguments ends before it reads its input.
+    let written = std::io::Write::write_all(&mut input, lines.as_bytes());
+    assert!(written.is_ok() || written.is_err_and(|e| e.kind() == ErrorKind::BrokenPipe));
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn avro_keys_from_key_or_a_field_are_checked_against_the_key_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let (schema, _) = reading_schemas(dir.path());
+    let key_schema = dir.path().join("sensor.avsc");
+    std::fs::write(&key_schema, r#""string""#).unwrap();
+    let key_schema = key_schema.display().to_string();
+    let lines = json_lines(&[reading("north", 1.5, 1), reading("south", 2.5, 2)]);
+    let keys = |extra: &[&str]| {
+        let mut args = vec!["--schema", &schema, "--key-schema", &key_schema];
+        args.extend(extra);
+        let out = dry_run(&args, &lines);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let printed = stdout(&out);
+        let keys: Vec<Value> = printed
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap()["key"].clone())
+            .collect();
+        keys
+    };
+    assert_eq!(
+        keys(&["--key-field", "sensor"]),
+        [json!("north"), json!("south")]
+    );
+    assert_eq!(
+        keys(&["--key", r#""site-7""#]),
+        [json!("site-7"), json!("site-7")]
+    );
+
+    // With a key schema, --key is Avro JSON; a key of the wrong type is the line's fault.
+    let out = dry_run(
+        &[
+            "--schema",
+            &schema,
+            "--key-schema",
+            &key_schema,
+            "--key",
+            "site-7",
+        ],
+        &lines,
+    );
+    assert_eq!(code(&out), 1);
+    assert!(
+        stderr(&out).contains("--key is not JSON"),
+        "{}",
+        stderr(&out)
+    );
+    let args = [
+        "--schema",
+        &schema,
+        "--key-schema",
+        &key_schema,
+        "--key-field",
+        "seq",
+    ];
+    let out = dry_run(&args, &lines);
+    assert_eq!(code(&out), 1);
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("<stdin>:1") && errors.contains("the key does not fit"),
+        "{errors}"
+    );
+    assert_eq!(stdout(&out), "");
 }

@@ -1,14 +1,13 @@
-//! Keys and values as Avro JSON, with no generated type: a frame is read with the writer
-//! schema its id names, fetched from the registry once per id ([`WriterJson`]); JSON is
-//! written under one schema and id ([`JsonFrames`]).
+//! Keys and values read as Avro JSON, with no generated type: a frame is read with the
+//! writer schema its id names, fetched from the registry once per id ([`WriterJson`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use avdl2rs::avro_json::{AvroJson, JsonError};
+use avdl2rs::avro_json::AvroJson;
 use avdl2rs::resolve::ResolveError;
 use avdl2rs::wire;
-use avdl2rs_kafka::{Decoded, Decoder, Encoder, PoisonReason, Undecodable};
+use avdl2rs_kafka::{Decoded, Decoder, PoisonReason, Undecodable};
 use avdl2rs_registry::nonblocking::Client;
 use serde_json::Value;
 
@@ -90,28 +89,5 @@ impl Decoder<Value> for KeyJson {
             value: Value::String(text),
             schema_id: None,
         })
-    }
-}
-
-/// Writes Avro JSON values as Confluent frames of one schema, under its id.
-pub struct JsonFrames {
-    /// The schema id the frames carry.
-    pub id: i32,
-    /// The schema the values are written with.
-    pub schema: AvroJson,
-}
-
-impl Encoder<Value> for JsonFrames {
-    type Error = JsonError;
-
-    async fn encode(
-        &self,
-        _topic: &str,
-        value: &Value,
-        out: &mut Vec<u8>,
-    ) -> Result<(), JsonError> {
-        out.clear();
-        wire::write_confluent_header(out, self.id);
-        self.schema.encode(value, out).map(|_items| ())
     }
 }

@@ -4,16 +4,24 @@
 //! registry by the options and variables of `avdl2rs registry`.
 //!
 //! Exit codes: `0` success, `1` invalid input (a JSON line that does not fit the schema, a
-//! schema file that does not parse), `2` could not run (no broker or registry, refused
-//! settings).
+//! schema file that does not parse) or messages the broker did not take, `2` could not run
+//! (no broker answering within `--timeout`, no registry, refused settings).
 
+mod brokers;
 mod consume;
+mod delivery;
+mod duration;
+mod encode;
+mod input;
 mod json_parts;
 mod produce;
+mod watch;
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
+use avdl2rs_kafka::rdkafka::config::RDKafkaLogLevel;
 use avdl2rs_kafka::rdkafka::ClientConfig;
 use avdl2rs_registry::nonblocking::Client;
 
@@ -39,6 +47,10 @@ pub struct Args {
     /// A librdkafka setting, `key=value` (repeatable), such as `-X security.protocol=ssl`.
     #[arg(short = 'X', value_name = "KEY=VALUE", global = true, value_parser = parse_setting)]
     pub settings: Vec<(String, String)>,
+    /// How long to wait for a broker to answer, and for the delivery reports when producing:
+    /// `30s`, `500ms`, `2m`, or a number of seconds.
+    #[arg(long, global = true, value_name = "DURATION", default_value = "30s", value_parser = duration::parse)]
+    pub timeout: Duration,
     /// The registry.
     #[command(flatten)]
     pub registry: RegistryOptions,
@@ -60,6 +72,7 @@ pub enum Action {
     Produce(produce::Args),
 }
 
+/// A `name=value` pair: a librdkafka setting, or a header.
 fn parse_setting(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((key, value)) if !key.is_empty() => Ok((key.to_owned(), value.to_owned())),
@@ -103,31 +116,46 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 async fn run_action(args: &Args) -> Result<(), Stop> {
-    let kafka = kafka_config(args)?;
-    let registry = args.registry.client_config().map_err(cannot_run)?;
-    let registry = Client::new(registry).map_err(|e| Stop::CannotRun(e.to_string()))?;
-    let registry = Arc::new(registry);
     match &args.action {
-        Action::Consume(consume) => consume::run(consume, kafka, registry).await,
-        Action::Produce(produce) => {
-            produce::run(produce, &args.include_dirs, &kafka, registry).await
-        }
+        Action::Consume(consume) => consume::run(consume, args).await,
+        Action::Produce(produce) => produce::run(produce, args).await,
     }
 }
 
-/// The librdkafka settings: the brokers, then every `-X`.
-fn kafka_config(args: &Args) -> Result<ClientConfig, Stop> {
-    let brokers = args.brokers.as_deref().ok_or_else(|| {
-        Stop::CannotRun(format!(
-            "no brokers: give -b/--brokers or set {BROKERS_VAR}"
-        ))
-    })?;
-    let mut config = ClientConfig::new();
-    config.set("bootstrap.servers", brokers);
-    for (key, value) in &args.settings {
-        config.set(key, value);
+impl Args {
+    /// The brokers, which every action that reaches Kafka needs.
+    fn brokers(&self) -> Result<&str, Stop> {
+        self.brokers.as_deref().ok_or_else(|| {
+            Stop::CannotRun(format!(
+                "no brokers: give -b/--brokers or set {BROKERS_VAR}"
+            ))
+        })
     }
-    Ok(config)
+
+    /// The librdkafka settings: the brokers, `defaults` (settings of the action, such as
+    /// timeouts derived from `--timeout`), then every `-X`, which may override them.
+    /// librdkafka's own log stays quiet below errors: a command reports what matters once,
+    /// itself, instead of a line per reconnection attempt.
+    fn kafka_config(&self, defaults: &[(&str, String)]) -> Result<ClientConfig, Stop> {
+        let mut config = ClientConfig::new();
+        config
+            .set("bootstrap.servers", self.brokers()?)
+            .set_log_level(RDKafkaLogLevel::Critical);
+        for (key, value) in defaults {
+            config.set(*key, value);
+        }
+        for (key, value) in &self.settings {
+            config.set(key, value);
+        }
+        Ok(config)
+    }
+
+    /// The registry client the options give.
+    fn registry(&self) -> Result<Arc<Client>, Stop> {
+        let config = self.registry.client_config().map_err(cannot_run)?;
+        let client = Client::new(config).map_err(|e| Stop::CannotRun(e.to_string()))?;
+        Ok(Arc::new(client))
+    }
 }
 
 fn cannot_run(failure: Failure) -> Stop {
