@@ -70,35 +70,31 @@ impl std::str::FromStr for Output {
 impl Output {
     /// Writes `bytes` to the output.
     pub fn write(&self, bytes: &[u8]) -> Result<(), Failure> {
-        self.write_with(|out| out.write_all(bytes))
+        self.write_with(|out| out.write_all(bytes).map_err(|e| self.failure(e)))
     }
 
     /// Writes `value` as JSON with a final line break, pretty-printed unless `compact`,
     /// streamed to the output rather than built in memory first.
     pub fn write_json(&self, value: &serde_json::Value, compact: bool) -> Result<(), Failure> {
         self.write_with(|out| {
-            if compact {
-                serde_json::to_writer(&mut *out, value)?;
+            let written = if compact {
+                serde_json::to_writer(&mut *out, value)
             } else {
-                serde_json::to_writer_pretty(&mut *out, value)?;
-            }
-            out.write_all(b"\n")
+                serde_json::to_writer_pretty(&mut *out, value)
+            };
+            written
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .map_err(|e| self.failure(e))
         })
     }
 
-    /// The output as a buffered stream, for a command that writes as it reads; the caller
-    /// flushes it.
-    pub fn create(&self) -> Result<Box<dyn Write>, Failure> {
-        Ok(match self {
-            Output::Stdout => Box::new(std::io::BufWriter::with_capacity(
-                1 << 16,
-                std::io::stdout().lock(),
-            )),
-            Output::File(path) => {
-                let file = std::fs::File::create(path).map_err(|e| Failure::io(path, e))?;
-                Box::new(std::io::BufWriter::with_capacity(1 << 16, file))
-            }
-        })
+    /// A write to the output that failed, as the message names it.
+    pub fn failure(&self, error: std::io::Error) -> Failure {
+        match self {
+            Output::Stdout => Failure::Message(format!("cannot write to stdout: {error}")),
+            Output::File(path) => Failure::io(path, error),
+        }
     }
 
     /// The output's name in messages.
@@ -109,27 +105,45 @@ impl Output {
         }
     }
 
-    /// Runs `write` on a buffered stdout or file, then flushes.
-    fn write_with(
+    /// Runs `write` on a buffered stdout or file, then flushes. A file is written whole or
+    /// not at all: `write` fills a temporary file beside it, which replaces the file only
+    /// once everything is written, so a failed command leaves no half-written output.
+    pub fn write_with(
         &self,
-        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
     ) -> Result<(), Failure> {
         match self {
             Output::Stdout => {
                 let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-                write(&mut out)
-                    .and_then(|()| out.flush())
+                write(&mut out)?;
+                out.flush()
                     .map_err(|e| Failure::Message(format!("cannot write to stdout: {e}")))
             }
-            Output::File(path) => {
-                let file = std::fs::File::create(path).map_err(|e| Failure::io(path, e))?;
-                let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
-                write(&mut out)
-                    .and_then(|()| out.flush())
-                    .map_err(|e| Failure::io(path, e))
-            }
+            Output::File(path) => write_atomically(path, write),
         }
     }
+}
+
+/// Runs `write` on a temporary file in `path`'s folder and renames it to `path` once
+/// `write` succeeds; on failure `path` is left as it was and the temporary file removed.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let temp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Failure::io(path, e))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, temp.as_file());
+    write(&mut out)?;
+    out.flush().map_err(|e| Failure::io(path, e))?;
+    drop(out);
+    temp.as_file()
+        .sync_all()
+        .map_err(|e| Failure::io(path, e))?;
+    temp.persist(path).map_err(|e| Failure::io(path, e.error))?;
+    Ok(())
 }
 
 /// JSON text with a final line break, pretty-printed unless `compact`.

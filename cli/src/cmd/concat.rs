@@ -38,24 +38,26 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let header = reader.header().clone();
     let canonical = canonical_form(first, &header)?;
     let codec = args.codec.unwrap_or(header.codec());
-    let mut writer = keeping_metadata(&header)
-        .codec(codec)
-        .build_datums(header.schema_json(), output.create()?)
-        .map_err(|e| write_failure(&output, e))?;
-    transfer(reader, first, &mut writer, &output, Transfer::Copy)?;
-    for path in &inputs[1..] {
-        let reader = BlockReader::new(open(path)?).map_err(|e| failure(path, e))?;
-        if canonical_form(path, reader.header())? != canonical {
-            return Err(Failure::Message(format!(
-                "{}: its schema is not {}'s (their Parsing Canonical Forms differ)",
-                input_name(path),
-                input_name(first)
-            )));
+    output.write_with(|out| {
+        let mut writer = keeping_metadata(&header)
+            .codec(codec)
+            .build_datums(header.schema_json(), out)
+            .map_err(|e| write_failure(&output, e))?;
+        transfer(reader, first, &mut writer, &output, Transfer::Copy)?;
+        for path in &inputs[1..] {
+            let reader = BlockReader::new(open(path)?).map_err(|e| failure(path, e))?;
+            if canonical_form(path, reader.header())? != canonical {
+                return Err(Failure::Message(format!(
+                    "{}: its schema is not {}'s (their Parsing Canonical Forms differ)",
+                    input_name(path),
+                    input_name(first)
+                )));
+            }
+            transfer(reader, path, &mut writer, &output, Transfer::Copy)?;
         }
-        transfer(reader, path, &mut writer, &output, Transfer::Copy)?;
-    }
-    writer.finish().map_err(|e| write_failure(&output, e))?;
-    Ok(())
+        writer.finish().map_err(|e| write_failure(&output, e))?;
+        Ok(())
+    })
 }
 
 /// The Parsing Canonical Form of the schema in the header of `path`.

@@ -39,22 +39,24 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let values = JsonValues::new(open(&args.input)?, input_name(&args.input));
     let codec: Codec = args.codec.codec;
     let failure = |e| write_failure(&args.output, e);
-    let mut writer = WriterBuilder::new()
-        .codec(codec)
-        .build_datums(&schema_json, args.output.create()?)
-        .map_err(failure)?;
-    let mut datum = Vec::new();
-    let name = values.name().to_owned();
-    for value in values {
-        let (line, value) = value?;
-        datum.clear();
-        let items = json
-            .encode(&value, &mut datum)
-            .map_err(|e| Failure::Message(format!("{name}:{line}: {e}")))?;
-        writer
-            .append_encoded_counted(&datum, items)
+    args.output.write_with(|out| {
+        let mut writer = WriterBuilder::new()
+            .codec(codec)
+            .build_datums(&schema_json, out)
             .map_err(failure)?;
-    }
-    writer.finish().map_err(failure)?;
-    Ok(())
+        let mut datum = Vec::new();
+        let name = values.name().to_owned();
+        for value in values {
+            let (line, value) = value?;
+            datum.clear();
+            let items = json
+                .encode(&value, &mut datum)
+                .map_err(|e| Failure::Message(format!("{name}:{line}: {e}")))?;
+            writer
+                .append_encoded_counted(&datum, items)
+                .map_err(failure)?;
+        }
+        writer.finish().map_err(failure)?;
+        Ok(())
+    })
 }

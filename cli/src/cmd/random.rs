@@ -40,20 +40,22 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut rng = fastrand::Rng::with_seed(args.seed.unwrap_or_else(|| fastrand::u64(..)));
     let sync = rng.u128(..).to_le_bytes();
     let failure = |e| write_failure(&args.output, e);
-    let mut writer = WriterBuilder::new()
-        .codec(args.codec.codec)
-        .sync_marker(sync)
-        .build_datums(&loaded.json(), args.output.create()?)
-        .map_err(failure)?;
-    let mut values = RandomData::new(&loaded.set, rng);
-    let mut datum = Vec::new();
-    for _ in 0..args.count {
-        datum.clear();
-        values
-            .write(&loaded.schema, &mut datum)
-            .map_err(|e| Failure::Message(format!("{}: {e}", args.schema.path.display())))?;
-        writer.append_encoded(&datum).map_err(failure)?;
-    }
-    writer.finish().map_err(failure)?;
-    Ok(())
+    args.output.write_with(|out| {
+        let mut writer = WriterBuilder::new()
+            .codec(args.codec.codec)
+            .sync_marker(sync)
+            .build_datums(&loaded.json(), out)
+            .map_err(failure)?;
+        let mut values = RandomData::new(&loaded.set, rng);
+        let mut datum = Vec::new();
+        for _ in 0..args.count {
+            datum.clear();
+            values
+                .write(&loaded.schema, &mut datum)
+                .map_err(|e| Failure::Message(format!("{}: {e}", args.schema.path.display())))?;
+            writer.append_encoded(&datum).map_err(failure)?;
+        }
+        writer.finish().map_err(failure)?;
+        Ok(())
+    })
 }

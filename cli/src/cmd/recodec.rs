@@ -31,19 +31,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     not_an_input(std::slice::from_ref(input), &args.output)?;
     let reader = BlockReader::new(open(input)?).map_err(|e| failure(input, e))?;
     let header = reader.header().clone();
-    let mut writer = keeping_metadata(&header)
-        .codec(args.codec)
-        .build_datums(header.schema_json(), args.output.create()?)
-        .map_err(|e| write_failure(&args.output, e))?;
-    transfer(
-        reader,
-        input,
-        &mut writer,
-        &args.output,
-        Transfer::Recompress,
-    )?;
-    writer
-        .finish()
-        .map_err(|e| write_failure(&args.output, e))?;
-    Ok(())
+    args.output.write_with(|out| {
+        let mut writer = keeping_metadata(&header)
+            .codec(args.codec)
+            .build_datums(header.schema_json(), out)
+            .map_err(|e| write_failure(&args.output, e))?;
+        transfer(
+            reader,
+            input,
+            &mut writer,
+            &args.output,
+            Transfer::Recompress,
+        )?;
+        writer
+            .finish()
+            .map_err(|e| write_failure(&args.output, e))?;
+        Ok(())
+    })
 }

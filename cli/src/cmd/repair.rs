@@ -3,14 +3,13 @@
 //! report of every damaged block on stderr. The recovery is the container crate's
 //! [`Salvage`]; this only writes what it keeps.
 
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use avdl2rs_container::{Salvage, Salvaged};
 
 use super::container::{failure, keeping_metadata, open, report_damage, Losses};
-use crate::io::{self, Failure};
+use crate::io::{self, Failure, Output};
 
 /// Arguments of `repair`.
 #[derive(Debug, clap::Args)]
@@ -48,7 +47,7 @@ fn repair(args: &Args) -> Result<Losses, Failure> {
     let header = salvage.header().clone();
     let out = &args.output;
     let mut losses = Losses::default();
-    write_atomically(out, |file| {
+    Output::File(out.clone()).write_with(|file| {
         let write_failure = |e| Failure::Message(format!("{}: {e}", out.display()));
         let mut writer = keeping_metadata(&header)
             .codec(header.codec())
@@ -66,31 +65,9 @@ fn repair(args: &Args) -> Result<Losses, Failure> {
                 Salvaged::Damaged(damaged) => losses.add(report_damage(input, &damaged)),
             }
         }
-        writer
-            .finish()
-            .map_err(write_failure)?
-            .flush()
-            .map_err(|e| Failure::io(out, e))
+        writer.finish().map_err(write_failure)?;
+        Ok(())
     })?;
     losses.summarize(input);
     Ok(losses)
-}
-
-/// Runs `write` on a temporary file in `path`'s folder and renames it to `path` once
-/// `write` succeeds; on failure `path` is left as it was.
-fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<&std::fs::File>) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let temp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Failure::io(path, e))?;
-    write(&mut BufWriter::new(temp.as_file()))?;
-    temp.as_file()
-        .sync_all()
-        .map_err(|e| Failure::io(path, e))?;
-    temp.persist(path).map_err(|e| Failure::io(path, e.error))?;
-    Ok(())
 }

@@ -25,3 +25,4 @@ mod message_commands;
 mod random_command;
 mod repair_command;
 mod schema_forms;
+mod whole_outputs;
