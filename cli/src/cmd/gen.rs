@@ -184,7 +184,7 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
         .map_err(|e| message(e.into()))
 }
 
-/// A generation failure as the one-line-plus-snippet message the builder prints.
+/// A generation failure, rendered as the builder renders it in a build script.
 fn message(error: avdl2rs_codegen::builder::BuildError) -> Failure {
-    Failure::Message(error.to_string())
+    Failure::Build(error)
 }
