@@ -29,8 +29,15 @@ impl Style {
     /// Coloured when stderr is a terminal and `NO_COLOR` is unset or empty
     /// (<https://no-color.org>), plain otherwise.
     pub fn for_stderr() -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        if std::io::stderr().is_terminal() && !no_color {
+        Style::choose(
+            std::io::stderr().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+        )
+    }
+
+    /// The style for an output that is a terminal or not, given `NO_COLOR`'s value.
+    fn choose(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
+        if terminal && no_color.is_none_or(std::ffi::OsStr::is_empty) {
             Style::Colored
         } else {
             Style::Plain
@@ -125,6 +132,16 @@ mod tests {
             Style::Plain,
         );
         assert!(rendered.contains(" --> f:1:"), "{rendered}");
+    }
+
+    #[test]
+    fn colour_on_a_terminal_unless_no_color_is_set() {
+        let set = Some(std::ffi::OsStr::new("1"));
+        let empty = Some(std::ffi::OsStr::new(""));
+        assert_eq!(Style::choose(true, None), Style::Colored);
+        assert_eq!(Style::choose(true, empty), Style::Colored);
+        assert_eq!(Style::choose(true, set), Style::Plain);
+        assert_eq!(Style::choose(false, None), Style::Plain);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! build scripts show: `error: …`, ` --> file:line:col`, the source line, a caret under the
 //! place; each error of a file in turn; no colour when stderr is not a terminal.
 
-use crate::cli_support::{code, path_str, run, stderr};
+use crate::cli_support::{cli_binary, code, path_str, run, stderr};
 
 /// `orders.avdl` with `record` misspelt, written in `dir`.
 fn misspelt(dir: &std::path::Path) -> String {
@@ -57,4 +57,39 @@ fn related_errors_each_in_turn_and_one_line_messages_alike() {
         text.starts_with("error: cannot read ") && text.lines().count() == 1,
         "{text}"
     );
+}
+
+/// stderr of `idl` on `avdl` run on a pseudo-terminal by util-linux `script`, with `NO_COLOR`
+/// set to `no_color` or unset; `None` where `script` is not installed.
+fn on_a_terminal(avdl: &str, no_color: Option<&str>) -> Option<String> {
+    let command = format!("'{}' idl '{avdl}'", cli_binary().display());
+    let mut script = std::process::Command::new("script");
+    script.args(["-qec", &command, "/dev/null"]);
+    match no_color {
+        Some(value) => script.env("NO_COLOR", value),
+        None => script.env_remove("NO_COLOR"),
+    };
+    let output = script.output().ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn colour_only_on_a_terminal_and_without_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let avdl = misspelt(dir.path());
+    let Some(coloured) = on_a_terminal(&avdl, None) else {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return;
+    };
+    assert!(coloured.contains("\x1b["), "{coloured:?}");
+    assert!(
+        coloured.contains("unknown keyword `recrod`"),
+        "{coloured:?}"
+    );
+    for no_color in ["1", ""] {
+        let plain = on_a_terminal(&avdl, Some(no_color)).unwrap();
+        assert_eq!(plain.contains("\x1b["), no_color.is_empty(), "{plain:?}");
+    }
+    // Not a terminal: plain (the other tests read stderr through a pipe).
+    assert!(!stderr(&run(&["idl", &avdl], "")).contains('\x1b'));
 }
