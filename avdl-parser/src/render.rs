@@ -11,6 +11,7 @@
 //! The command line, the code generator and build scripts all render through here, so an
 //! error reads the same wherever it is shown.
 
+use std::borrow::Cow;
 use std::io::IsTerminal;
 use std::ops::Range;
 
@@ -69,7 +70,14 @@ pub fn render(message: &str, place: Option<Place<'_>>, help: Option<&str>, style
     let mut group = Group::with_title(Level::ERROR.primary_title(message));
     if let Some(place) = place {
         let span = clamp(place.text, place.span.clone());
-        let snippet = Snippet::source(place.text)
+        // The end of a file that ends its last line is on a line of its own, as the
+        // location in messages counts it: give the caret a place there.
+        let text = if span.start == place.text.len() && place.text.ends_with('\n') {
+            Cow::Owned(format!("{} ", place.text))
+        } else {
+            Cow::Borrowed(place.text)
+        };
+        let snippet = Snippet::source(text)
             .path(place.file)
             .fold(true)
             .annotation(AnnotationKind::Primary.span(span));
@@ -109,6 +117,18 @@ mod tests {
             "error: unknown keyword\n --> orders.avdl:2:3\n  |\n2 |   recrod OrderEvent {\n  \
              |   ^^^^^^\n  |\n  = help: a hint\n"
         );
+    }
+
+    #[test]
+    fn the_end_of_the_file_is_on_the_line_after_the_last() {
+        let text = "protocol P {\n";
+        let place = Place {
+            file: "f",
+            text,
+            span: text.len()..text.len(),
+        };
+        let rendered = render("unexpected end", Some(place), None, Style::Plain);
+        assert!(rendered.contains(" --> f:2:1\n"), "{rendered}");
     }
 
     #[test]
