@@ -3,9 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{
-    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
-};
+use crate::render::{render, Place, Style};
 
 /// What kind of mistake an [`Error`] reports; stable for programs that react to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,8 +50,8 @@ pub enum ErrorKind {
 /// A parse error: message, kind, and (when it has one) the file, line and column with a snippet.
 ///
 /// `Display` and `Debug` both read like a compiler diagnostic (`file:line:col: message`), so a
-/// `build.rs` that unwraps one still shows where the problem is. Render it with miette for the
-/// snippet.
+/// `build.rs` that unwraps one still shows where the problem is. [`Error::render`] writes it
+/// with the source line, as the compiler does.
 pub struct Error(Box<Inner>);
 
 /// Boxed so that `Result<T, Error>` stays small on the happy path.
@@ -72,68 +70,7 @@ struct Location {
     column: usize,
     start: usize,
     end: usize,
-    source: Snippet,
-}
-
-/// A file's text as the snippet of an error reads it: whole lines around the error, but only
-/// a window of a very long line (a minified JSON file is one line of any length).
-struct Snippet {
-    name: String,
     text: Arc<str>,
-}
-
-impl Snippet {
-    /// Lines longer than this are cut to a window around the error.
-    const LONG_LINE: usize = 240;
-    /// How much of a long line is shown on each side of the error.
-    const WINDOW: usize = 80;
-
-    /// The part of the error's line(s) within [`Self::WINDOW`] bytes of `span`, with its
-    /// 0-based line and column.
-    fn window(&self, span: &SourceSpan) -> (std::ops::Range<usize>, usize, usize) {
-        use crate::source::{ceil_char_boundary, floor_char_boundary, line_column};
-        let text = &*self.text;
-        let start = floor_char_boundary(text, span.offset().min(text.len()));
-        let end = floor_char_boundary(text, (span.offset() + span.len()).min(text.len()));
-        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        let from = ceil_char_boundary(text, start.saturating_sub(Self::WINDOW).max(line_start));
-        let to = floor_char_boundary(text, (end + Self::WINDOW).min(line_end));
-        let (line, column) = line_column(text, from);
-        (from..to.max(end), line - 1, column - 1)
-    }
-}
-
-impl SourceCode for Snippet {
-    fn read_span<'a>(
-        &'a self,
-        span: &SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let whole = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
-        let longest = whole.data().split(|&b| b == b'\n').map(<[u8]>::len).max();
-        let (data, data_span, line, column, lines) = if longest.unwrap_or(0) <= Self::LONG_LINE {
-            let lines = whole.line_count();
-            (
-                whole.data(),
-                *whole.span(),
-                whole.line(),
-                whole.column(),
-                lines,
-            )
-        } else {
-            let (range, line, column) = self.window(span);
-            let data = &self.text.as_bytes()[range.clone()];
-            let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
-            (data, range.into(), line, column, lines)
-        };
-        let name = self.name.clone();
-        let contents = MietteSpanContents::new_named(name, data, data_span, line, column, lines);
-        Ok(Box::new(contents))
-    }
 }
 
 impl Error {
@@ -160,17 +97,13 @@ impl Error {
         let start = crate::source::floor_char_boundary(&text, start as usize);
         let end = crate::source::floor_char_boundary(&text, (end as usize).max(start));
         let (line, column) = crate::source::line_column(&text, start);
-        let source = Snippet {
-            name: file.to_owned(),
-            text,
-        };
         let location = Location {
             file: file.to_owned(),
             line,
             column,
             start,
             end,
-            source,
+            text,
         };
         Error(Box::new(Inner {
             kind,
@@ -201,8 +134,8 @@ impl Error {
     }
 
     /// Further errors found in the same pass over the file (undefined names, invalid
-    /// defaults), reported together with this one up to a limit. Rendered with miette they
-    /// follow this error, each with its snippet.
+    /// defaults), reported together with this one up to a limit. [`Error::render`] writes
+    /// them after this error, each with its snippet.
     pub fn related_errors(&self) -> &[Error] {
         &self.0.related
     }
@@ -231,6 +164,27 @@ impl Error {
     pub fn line_column(&self) -> Option<(usize, usize)> {
         self.0.location.as_ref().map(|l| (l.line, l.column))
     }
+
+    /// The error as the compiler writes one (`error: …`, ` --> file:line:col`, the source
+    /// line with the span underlined, the help), then each related error the same way after
+    /// a blank line.
+    pub fn render(&self, style: Style) -> String {
+        let rendered: Vec<String> = std::iter::once(self)
+            .chain(&self.0.related)
+            .map(|error| error.render_one(style))
+            .collect();
+        rendered.join("\n")
+    }
+
+    /// This error alone, without its related errors.
+    fn render_one(&self, style: Style) -> String {
+        let place = self.0.location.as_ref().map(|l| Place {
+            file: &l.file,
+            text: &l.text,
+            span: l.start..l.end,
+        });
+        render(&self.0.message, place, self.help_text(), style)
+    }
 }
 
 impl fmt::Display for Error {
@@ -253,38 +207,3 @@ impl fmt::Debug for Error {
 }
 
 impl std::error::Error for Error {}
-
-impl Diagnostic for Error {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        None
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.0
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.0
-            .location
-            .as_ref()
-            .map(|l| &l.source as &dyn SourceCode)
-    }
-
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        if self.0.related.is_empty() {
-            return None;
-        }
-        Some(Box::new(
-            self.0.related.iter().map(|e| e as &dyn Diagnostic),
-        ))
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let l = self.0.location.as_ref()?;
-        let span = LabeledSpan::new_with_span(Some("here".to_owned()), l.start..l.end);
-        Some(Box::new(std::iter::once(span)))
-    }
-}

@@ -30,6 +30,24 @@ pub(crate) const PRIMITIVES: [&str; 8] = [
     "null", "boolean", "int", "long", "float", "double", "bytes", "string",
 ];
 
+/// The words the IDL reads as a built-in type where a type is expected: the primitive types
+/// and the logical-type keywords.
+pub(crate) const TYPE_WORDS: [&str; 13] = [
+    "null",
+    "boolean",
+    "int",
+    "long",
+    "float",
+    "double",
+    "bytes",
+    "string",
+    "date",
+    "time_ms",
+    "timestamp_ms",
+    "local_timestamp_ms",
+    "uuid",
+];
+
 /// Whether `name` is one of Avro's type names (see [`AVRO_TYPE_NAMES`]).
 pub(crate) fn is_avro_type_name(name: &str) -> bool {
     AVRO_TYPE_NAMES.contains(&name)
@@ -85,6 +103,33 @@ pub(crate) fn closest<'a>(
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let limit = wanted.chars().count() / 3 + 2;
+    nearest(wanted, candidates)
+        .filter(|(d, _)| *d <= limit)
+        .map(|(_, c)| c)
+}
+
+/// The defined name or built-in type ([`TYPE_WORDS`]) closest to the type name `wanted`. A
+/// built-in type must be closer (a third of the name's letters) than a defined name, so that a
+/// short name is not taken for whichever primitive has as many letters.
+pub(crate) fn closest_type<'a>(
+    wanted: &str,
+    defined: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = simple(wanted).chars().count() / 3;
+    let built_in = nearest(wanted, TYPE_WORDS.into_iter()).filter(|(d, _)| *d <= limit);
+    let defined = closest(wanted, defined).and_then(|c| nearest(wanted, std::iter::once(c)));
+    [built_in, defined]
+        .into_iter()
+        .flatten()
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// The candidate closest to `wanted`, by full or simple name, with its distance.
+fn nearest<'a>(
+    wanted: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<(usize, &'a str)> {
     candidates
         .map(|c| {
             (
@@ -92,9 +137,7 @@ pub(crate) fn closest<'a>(
                 c,
             )
         })
-        .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
 }
 
 fn simple(name: &str) -> &str {
@@ -102,7 +145,7 @@ fn simple(name: &str) -> &str {
 }
 
 /// Levenshtein distance over chars.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

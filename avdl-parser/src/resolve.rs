@@ -75,7 +75,7 @@ fn resolve_type(ty: &mut TypeExpr, defs: &Definitions, sources: &Sources) -> Res
                 *span,
                 format!("Undefined schema: {name}"),
             );
-            Err(match names::closest(name, defs.names()) {
+            Err(match names::closest_type(name, defs.names()) {
                 Some(close) => error.with_help(format!("did you mean `{close}`?")),
                 None => error,
             })

@@ -37,6 +37,18 @@ pub(crate) fn from_pest(
             expected.extend(literals);
         }
     }
+    if let Some(typo) = crate::misspelt_keyword::find(text, pos) {
+        let message = format!(
+            "unknown keyword `{}`; did you mean `{}`?",
+            typo.word, typo.keyword
+        );
+        let span = Span {
+            file,
+            start: typo.span.start as u32,
+            end: typo.span.end as u32,
+        };
+        return sources.error(ErrorKind::Syntax, span, message);
+    }
     expected.sort();
     expected.dedup();
     simplify(&mut expected);

@@ -1,12 +1,13 @@
 //! What every subcommand shares: the IDL input (`-` for stdin) with include directories,
 //! outputs (`-` for stdout), and turning failures into a rendered message and an exit code.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use avdl2rs_codegen::builder::BuildError;
+use avdl_parser::render::{render, Style};
 use avdl_parser::{IdlFile, ParseOptions};
-use miette::{GraphicalReportHandler, GraphicalTheme};
 
 /// Exit code of success.
 pub const SUCCESS: u8 = 0;
@@ -168,6 +169,8 @@ pub fn json_text(value: &serde_json::Value, compact: bool) -> String {
 pub enum Failure {
     /// The input is invalid: rendered with its source snippet.
     Invalid(avdl_parser::Error),
+    /// Code generation failed: rendered as a build script shows it.
+    Build(BuildError),
     /// Another problem (an unwritable file), as one line.
     Message(String),
     /// The command could not run (a registry not given or out of reach): exit 2.
@@ -184,29 +187,26 @@ impl Failure {
     pub fn one_line(&self) -> String {
         match self {
             Failure::Invalid(error) => error.to_string(),
+            Failure::Build(error) => error.summary(),
             Failure::Message(message) | Failure::CannotRun(message) => message.clone(),
+        }
+    }
+
+    /// The failure as the compiler writes errors: `error: …`, and for a located one the
+    /// source line with the place underlined, in colour only on a terminal.
+    pub fn rendered(&self, style: Style) -> String {
+        match self {
+            Failure::Invalid(error) => error.render(style),
+            Failure::Build(error) => error.render(style),
+            Failure::Message(message) | Failure::CannotRun(message) => {
+                render(message, None, None, style)
+            }
         }
     }
 
     /// Prints the failure on stderr and returns the exit code.
     pub fn report(&self) -> ExitCode {
-        let mut text = String::new();
-        match self {
-            Failure::Invalid(error) => {
-                let theme = if std::io::stderr().is_terminal() {
-                    GraphicalTheme::unicode()
-                } else {
-                    GraphicalTheme::unicode_nocolor()
-                };
-                let handler = GraphicalReportHandler::new_themed(theme);
-                if handler.render_report(&mut text, error).is_err() {
-                    text = format!("error: {error}\n");
-                }
-            }
-            Failure::Message(message) | Failure::CannotRun(message) => {
-                text = format!("error: {message}\n");
-            }
-        }
+        let text = self.rendered(Style::for_stderr());
         let _ = std::io::stderr().write_all(text.as_bytes());
         ExitCode::from(match self {
             Failure::CannotRun(_) => USAGE,

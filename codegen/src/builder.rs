@@ -376,28 +376,44 @@ impl From<Error> for BuildError {
     }
 }
 
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BuildError {
+    /// The error as the compiler writes one, the way the command line shows it too:
+    /// `error: …`, and for an IDL error ` --> file:line:col`, the source line with the place
+    /// underlined and the help, then each related error of the file in turn.
+    pub fn render(&self, style: avdl_parser::render::Style) -> String {
+        diagnostic::rendered(self, style)
+    }
+
+    /// The message on one line (`file:line:col: …` for an IDL error), for reports read by
+    /// programs.
+    pub fn summary(&self) -> String {
         match self {
-            BuildError::Generate(error) => diagnostic::write(f, error),
-            BuildError::NoInputs => f.write_str("no schema input: call Builder::input"),
+            BuildError::Generate(error) => error.to_string(),
+            BuildError::NoInputs => "no schema input: call Builder::input".to_owned(),
             BuildError::NotFound { path } => {
-                write!(f, "schema input {} does not exist", path.display())
+                format!("schema input {} does not exist", path.display())
             }
-            BuildError::EmptyDir { dir } => write!(
-                f,
+            BuildError::EmptyDir { dir } => format!(
                 "schema directory {} holds no .avdl, .avsc or .avpr file",
                 dir.display()
             ),
-            BuildError::NoOutDir => f.write_str(
-                "OUT_DIR is not set: run the builder from build.rs or give it Builder::out_dir",
-            ),
-            BuildError::InvalidName { name } => write!(
-                f,
+            BuildError::NoOutDir => {
+                "OUT_DIR is not set: run the builder from build.rs or give it Builder::out_dir"
+                    .to_owned()
+            }
+            BuildError::InvalidName { name } => format!(
                 "output name {name:?} must be a plain file name without `.rs`, like \"orders\""
             ),
-            BuildError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            BuildError::Io { path, source } => format!("{}: {source}", path.display()),
         }
+    }
+}
+
+/// Written as [`BuildError::render`] writes it without colour, for a build script's output.
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rendered = self.render(avdl_parser::render::Style::Plain);
+        f.write_str(rendered.trim_end())
     }
 }
 

@@ -462,3 +462,96 @@ fn deep_inlining_of_forward_references_is_bounded() {
     .unwrap();
     assert_eq!(file.json()["types"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn misspelt_keywords_name_the_word_and_the_keyword() {
+    let cases = [
+        // Declarations, in a protocol (read as a message until the brace) and a schema file.
+        (
+            "protocol P {\n  recrod OrderEvent {\n    int id;\n  }\n}",
+            "recrod",
+            "record",
+            (2, 3),
+        ),
+        (
+            "protocol P {\n  enmu Color { RED }\n}",
+            "enmu",
+            "enum",
+            (2, 3),
+        ),
+        ("protocol P {\n  fixd MD5(16);\n}", "fixd", "fixed", (2, 3)),
+        (
+            "protocol P {\n  imprt idl \"x.avdl\";\n}",
+            "imprt",
+            "import",
+            (2, 3),
+        ),
+        (
+            "namespace n;\nrecrod R { int x; }",
+            "recrod",
+            "record",
+            (2, 1),
+        ),
+        (
+            "protocol P {\n  @namespace(\"a;b\") eror E { }\n}",
+            "eror",
+            "error",
+            (2, 21),
+        ),
+        // Types written with a bracket, where a field or a parameter starts.
+        (
+            "protocol P {\n  record R {\n    arary<int> xs;\n  }\n}",
+            "arary",
+            "array",
+            (3, 5),
+        ),
+        (
+            "protocol P {\n  record R { unoin { null, int } u; }\n}",
+            "unoin",
+            "union",
+            (2, 14),
+        ),
+        (
+            "protocol P {\n  record R { decmal(9, 2) d; }\n}",
+            "decmal",
+            "decimal",
+            (2, 14),
+        ),
+        (
+            "protocol P {\n  void f(mapp<int> m);\n}",
+            "mapp",
+            "map",
+            (2, 10),
+        ),
+    ];
+    for (text, word, keyword, at) in cases {
+        let message = format!("unknown keyword `{word}`; did you mean `{keyword}`?");
+        assert_error(text, ErrorKind::Syntax, &message, at);
+    }
+}
+
+#[test]
+fn an_undefined_name_stays_one_with_a_built_in_type_as_the_hint() {
+    let e = error("protocol P {\n  record R {\n    strign name;\n  }\n}");
+    assert_eq!(e.kind(), ErrorKind::UndefinedName);
+    assert_eq!(e.message(), "Undefined schema: strign");
+    assert_eq!(e.line_column(), Some((3, 5)));
+    assert_eq!(e.help_text(), Some("did you mean `string`?"));
+    let e = error("@namespace(\"n\") protocol P {\n  record R { timestmp_ms t; }\n}");
+    assert_eq!(e.help_text(), Some("did you mean `timestamp_ms`?"));
+    // A name that is no near miss of anything is just undefined.
+    let e = error("protocol P {\n  record R { Nope n; }\n}");
+    assert_eq!(e.kind(), ErrorKind::UndefinedName);
+    assert_eq!(e.help_text(), None);
+    // Nor is a word far from every keyword taken for one.
+    let e = error("protocol P {\n  Shipment Order { }\n}");
+    assert_eq!(e.message(), "expected `(`, found `{`");
+}
+
+#[test]
+fn rendered_errors_read_like_the_compilers() {
+    let e = error("protocol P {\n  record R {\n    Nope a;\n    Nope b;\n  }\n}");
+    let expected = "error: Undefined schema: Nope\n --> t.avdl:3:5\n  |\n3 |     Nope a;\n  |     ^^^^\n\n\
+                    error: Undefined schema: Nope\n --> t.avdl:4:5\n  |\n4 |     Nope b;\n  |     ^^^^\n";
+    assert_eq!(e.render(avdl_parser::render::Style::Plain), expected);
+}

@@ -1,12 +1,13 @@
 //! `avdl2rs decode`: one framed message — Confluent (`0x00`, a 4-byte big-endian schema id,
 //! the body) or single-object (`C3 01`, the 8-byte little-endian CRC-64-AVRO fingerprint,
-//! the body) — as Avro JSON, read with its writer schema from the registry (by id) or from
-//! schema files (by fingerprint), and, with `--reader`, resolved to a reader schema first as
-//! a consumer would.
+//! the body) — as Avro JSON, read with its writer schema from the registry (by id), from
+//! schema files (by fingerprint) or from the one `--writer-schema` file (offline, for a
+//! Confluent frame whose schema is at hand), and, with `--reader`, resolved to a reader schema
+//! first as a consumer would.
 //!
 //! Exit codes: `0` decoded, `1` a message or schema that is not right (not framed, an id the
 //! registry does not have, no schema of the fingerprint, a body that does not decode), `2`
-//! could not run (no registry given for an id, the registry out of reach).
+//! could not run (no registry nor writer schema given for an id, the registry out of reach).
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -33,10 +34,12 @@ use crate::schema_file::{self, Loaded, SchemaFile};
     after_help = "Examples:\n  \
     avdl2rs decode --url http://localhost:8081 --hex \"$(cat message.hex)\"\n  \
     avdl2rs decode --schema order.avsc message.bin\n  \
+    avdl2rs decode --writer-schema orders.avdl --writer-type OrderEvent frame.bin\n  \
     avdl2rs decode --base64 - --reader order-v2.avsc < message.b64\n\n\
     Prints {\"schema_id\": ID, \"value\": ...} for a Confluent frame, whose schema comes from the\n\
-    registry, and {\"fingerprint\": \"0x...\", \"value\": ...} for a single-object message, whose\n\
-    schema is the --schema type of that fingerprint. Exit 1: bad message; 2: no registry.")]
+    registry or from --writer-schema, and {\"fingerprint\": \"0x...\", \"value\": ...} for a\n\
+    single-object message, whose schema is the --schema type of that fingerprint.\n\
+    Exit 1: bad message; 2: no registry nor writer schema.")]
 pub struct Args {
     /// The message as raw bytes in a file; `-` for stdin.
     #[arg(value_name = "IN")]
@@ -51,6 +54,13 @@ pub struct Args {
     /// writer's of a single-object message (repeatable).
     #[arg(long = "schema", value_name = "FILE")]
     pub schemas: Vec<PathBuf>,
+    /// The writer schema of a Confluent frame (.avdl, .avsc or .avpr), used instead of asking
+    /// a registry: the frame's schema id is printed but not checked against any registry.
+    #[arg(long, value_name = "FILE")]
+    pub writer_schema: Option<PathBuf>,
+    /// The named type of --writer-schema, for files that define several.
+    #[arg(long, value_name = "FULL_NAME", requires = "writer_schema")]
+    pub writer_type: Option<String>,
     /// Resolves the value to this schema (.avdl, .avsc or .avpr) before printing it.
     #[arg(long, value_name = "FILE")]
     pub reader: Option<PathBuf>,
@@ -72,16 +82,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let message = message(args)?;
     let (origin, body, writer) = if message.starts_with(&wire::SINGLE_OBJECT_MARKER) {
-        let (fingerprint, body) = wire::split_single_object(&message).map_err(invalid)?;
-        let writer = by_fingerprint(args, fingerprint)?;
-        (
-            json!({ "fingerprint": crc64_text(fingerprint) }),
-            body,
-            writer,
-        )
+        single_object(args, &message)?
     } else if message.first() == Some(&wire::CONFLUENT_MAGIC) {
-        let (id, body) = wire::split_confluent(&message).map_err(invalid)?;
-        (json!({ "schema_id": id }), body, by_id(&args.registry, id)?)
+        confluent(args, &message)?
     } else {
         return Err(Failure::Message(format!(
             "the message starts with {:02x?}: neither a Confluent frame (00, a schema id) nor \
@@ -92,16 +95,50 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let value = match &args.reader {
         None => writer.into_avro_json().decode(body).map_err(invalid)?,
         Some(path) => {
-            let file = SchemaFile {
-                path: path.clone(),
-                type_name: args.reader_type.clone(),
-            };
-            resolved(&writer, file.load(&args.include_dirs)?, body)?
+            let reader = schema_file(path, &args.reader_type).load(&args.include_dirs)?;
+            resolved(&writer, reader, body)?
         }
     };
     let mut printed = origin;
     printed["value"] = value;
     Output::Stdout.write_json(&printed, !args.pretty)
+}
+
+/// What a framed message's header says (printed beside the value), its body and its writer
+/// schema.
+type Framed<'a> = (Value, &'a [u8], Loaded);
+
+/// A single-object message, its writer schema found by fingerprint among `--schema`.
+fn single_object<'a>(args: &Args, message: &'a [u8]) -> Result<Framed<'a>, Failure> {
+    if args.writer_schema.is_some() {
+        return Err(Failure::CannotRun(
+            "--writer-schema is for Confluent frames: a single-object message's schema is \
+             found by its fingerprint among the --schema files"
+                .to_owned(),
+        ));
+    }
+    let (fingerprint, body) = wire::split_single_object(message).map_err(invalid)?;
+    let writer = by_fingerprint(args, fingerprint)?;
+    let origin = json!({ "fingerprint": crc64_text(fingerprint) });
+    Ok((origin, body, writer))
+}
+
+/// A Confluent frame, its writer schema from `--writer-schema` or else the registry.
+fn confluent<'a>(args: &Args, message: &'a [u8]) -> Result<Framed<'a>, Failure> {
+    let (id, body) = wire::split_confluent(message).map_err(invalid)?;
+    let writer = match &args.writer_schema {
+        Some(path) => schema_file(path, &args.writer_type).load(&args.include_dirs)?,
+        None => by_id(&args.registry, id)?,
+    };
+    Ok((json!({ "schema_id": id }), body, writer))
+}
+
+/// The schema file `path`, with the named type `type_name` when given.
+fn schema_file(path: &std::path::Path, type_name: &Option<String>) -> SchemaFile {
+    SchemaFile {
+        path: path.to_owned(),
+        type_name: type_name.clone(),
+    }
 }
 
 /// The message's bytes, from whichever source was given.
@@ -163,7 +200,7 @@ fn by_id(options: &RegistryOptions, id: i32) -> Result<Loaded, Failure> {
     if options.url.is_none() {
         return Err(Failure::CannotRun(format!(
             "a Confluent frame names its writer schema by id ({id}), which needs a registry: \
-             give --url or set {}",
+             give --url or set {}, or give the schema with --writer-schema",
             avdl2rs_registry::URL_VAR
         )));
     }

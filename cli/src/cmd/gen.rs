@@ -136,7 +136,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         for input in &args.inputs {
             builder.input(input);
         }
-        builder.generate().map_err(message)?
+        builder.generate().map_err(Failure::Build)?
     };
     if let Some(deep) = &generated.deep_nesting {
         eprintln!("warning: {deep}");
@@ -144,7 +144,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match output_dir(&args.output) {
         Some(dir) => {
             builder.out_dir(dir).module_tree(true);
-            builder.write(generated).map_err(message).map(drop)
+            builder.write(generated).map_err(Failure::Build).map(drop)
         }
         None => args
             .output
@@ -181,10 +181,5 @@ fn from_stdin(include_dirs: &[PathBuf], options: Options) -> Result<Generated, F
     };
     added
         .and_then(|()| generator.generated())
-        .map_err(|e| message(e.into()))
-}
-
-/// A generation failure as the one-line-plus-snippet message the builder prints.
-fn message(error: avdl2rs_codegen::builder::BuildError) -> Failure {
-    Failure::Message(error.to_string())
+        .map_err(|e| Failure::Build(e.into()))
 }

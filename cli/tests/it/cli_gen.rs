@@ -185,7 +185,10 @@ fn invalid_input_exits_1_with_a_located_error() {
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     let err = stderr(&output);
-    assert!(err.contains(&format!("{}:3:10:", bad.display())), "{err}");
+    assert!(
+        err.contains(&format!(" --> {}:3:10\n", bad.display())),
+        "{err}"
+    );
     assert!(err.contains("3 |     int x"), "the snippet is shown: {err}");
 
     let bad_json = dir.path().join("bad.avsc");

@@ -237,7 +237,7 @@ fn an_error_on_a_very_long_line_shows_only_a_window_of_it() {
     assert_eq!(output.status.code(), Some(1));
     let err = stderr(&output);
     let column = schema.rfind(']').unwrap() + 1;
-    assert!(err.contains(&format!("big.avsc:1:{column}: ")), "{err}");
+    assert!(err.contains(&format!("big.avsc:1:{column}\n")), "{err}");
     assert!(err.contains(r#"{"name":"last","type":"int"},]}"#), "{err}");
     assert!(err.len() < 1000, "{} bytes of error output", err.len());
 }
@@ -252,8 +252,8 @@ fn invalid_input_exits_1_with_the_located_error() {
     assert!(output.stdout.is_empty());
     let err = stderr(&output);
     assert!(
-        err.contains(&format!(
-            "{}:3:10: expected `,`, `;` or `=`, found `}}`",
+        err.starts_with(&format!(
+            "error: expected `,`, `;` or `=`, found `}}`\n --> {}:3:10\n",
             bad.display()
         )),
         "{err}"
@@ -281,7 +281,7 @@ fn invalid_input_exits_1_with_the_located_error() {
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stderr(&output).contains("<stdin>:1:25: Undefined schema: Nope"),
+        stderr(&output).starts_with("error: Undefined schema: Nope\n --> <stdin>:1:25\n"),
         "{}",
         stderr(&output)
     );

@@ -14,6 +14,7 @@ mod cli_registry;
 mod cli_support;
 mod compat_git_imports;
 mod container_commands;
+mod error_layout;
 // The snapshots are of the default build's help, which lists `kafka`.
 #[cfg(feature = "kafka")]
 mod help_snapshots;

@@ -2,7 +2,8 @@
 //! `to_single_object` (by fingerprint among `--schema` files, as a file, stdin, hex and
 //! base64), resolution to a reader schema, Confluent frames of the registry crate's
 //! `Serializer` and of Python `confluent-kafka`'s `AvroSerializer` through the real registry,
-//! and the exit codes: 1 for a bad message, 2 without a registry.
+//! the same frames and hand-encoded ones decoded offline with `--writer-schema`, and the exit
+//! codes: 1 for a bad message, 2 without a registry.
 
 use std::process::{Command, Output};
 use std::sync::Arc;
@@ -113,11 +114,10 @@ fn encode_single_object_writes_the_runtime_framing() {
     );
 }
 
-#[test]
-fn decode_resolves_to_a_reader_schema() {
-    let dir = tempfile::tempdir().unwrap();
-    // Version 2 drops `discount` and adds `qty` with a default.
-    let reader = dir.path().join("v2.avsc");
+/// Version 2 of `OrderEvent`, written in `dir`: it drops `discount` and adds `qty` with a
+/// default.
+fn order_v2(dir: &std::path::Path) -> std::path::PathBuf {
+    let reader = dir.join("v2.avsc");
     std::fs::write(
         &reader,
         r#"{"type":"record","name":"OrderEvent","namespace":"com.example.orders","fields":[
@@ -126,6 +126,13 @@ fn decode_resolves_to_a_reader_schema() {
             {"name":"qty","type":"int","default":1}]}"#,
     )
     .unwrap();
+    reader
+}
+
+#[test]
+fn decode_resolves_to_a_reader_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let reader = order_v2(dir.path());
     let frame = orders::sample_order().to_single_object().unwrap();
     let output = avdl2rs(
         &[
@@ -287,4 +294,112 @@ fn confluent_frames_of_python_decode() {
     ));
     assert_eq!(decoded["value"], sample_json());
     assert!(decoded["schema_id"].is_i64(), "{decoded}");
+
+    // Offline, with the schema from a file and no registry in reach.
+    let id = decoded["schema_id"].clone();
+    let offline = |extra: &[&str]| {
+        let avdl = orders_avdl();
+        let mut args = vec![
+            "decode",
+            "--writer-schema",
+            &avdl,
+            "--writer-type",
+            "OrderEvent",
+        ];
+        args.extend(extra);
+        args.extend(["--hex", frame_hex.trim()]);
+        let output = Command::new(cli_binary())
+            .args(&args)
+            .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
+            .output()
+            .unwrap();
+        printed(&output)
+    };
+    assert_eq!(
+        offline(&[]),
+        json!({"schema_id": id, "value": sample_json()})
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let reader = order_v2(dir.path());
+    assert_eq!(
+        offline(&["--reader", path_str(&reader)]),
+        json!({"schema_id": id, "value":
+            {"id": 42, "amount": 99.5, "user_id": 7, "currency": "CNY", "qty": 1}})
+    );
+}
+
+/// A `Point` schema in each form a schema file takes, with another type beside it in the
+/// protocol and the IDL file.
+const POINT_AVSC: &str = r#"{"type": "record", "name": "Point", "fields": [
+    {"name": "x", "type": "int"}, {"name": "label", "type": "string"},
+    {"name": "n", "type": ["null", "long"]}]}"#;
+const POINT_AVDL: &str = "protocol P {
+    record Other { int a; }
+    record Point { int x; string label; union { null, long } n; }
+}";
+
+/// A Confluent frame of schema id 17 and the `Point` {x: -3, label: "hi", n: 64}, encoded
+/// by hand by the specification: zigzag varints (-3 → 5, length 2 → 4, 64 → 128 = 80 01),
+/// the union's branch index 1 (→ 2) before the long.
+const POINT_FRAME: [u8; 12] = [0, 0, 0, 0, 17, 0x05, 0x04, b'h', b'i', 0x02, 0x80, 0x01];
+
+#[test]
+fn confluent_frames_decode_offline_with_a_writer_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let avsc = dir.path().join("point.avsc");
+    std::fs::write(&avsc, POINT_AVSC).unwrap();
+    let avpr = dir.path().join("point.avpr");
+    let protocol = format!(
+        r#"{{"protocol": "P", "types": [{{"type": "record", "name": "Other",
+            "fields": [{{"name": "a", "type": "int"}}]}}, {POINT_AVSC}]}}"#
+    );
+    std::fs::write(&avpr, protocol).unwrap();
+    let avdl = dir.path().join("point.avdl");
+    std::fs::write(&avdl, POINT_AVDL).unwrap();
+    let decode = |extra: &[&str], frame: &[u8]| {
+        Command::new(cli_binary())
+            .args([&["decode"], extra, &["--hex", &hex(frame)]].concat())
+            .env_remove("AVDL2RS_SCHEMA_REGISTRY_URL")
+            .output()
+            .unwrap()
+    };
+    let expected = json!({"schema_id": 17,
+        "value": {"x": -3, "label": "hi", "n": {"long": 64}}});
+    for writer in [
+        vec!["--writer-schema", path_str(&avsc)],
+        vec!["--writer-schema", path_str(&avpr), "--writer-type", "Point"],
+        vec!["--writer-schema", path_str(&avdl), "--writer-type", "Point"],
+    ] {
+        assert_eq!(
+            printed(&decode(&writer, &POINT_FRAME)),
+            expected,
+            "{writer:?}"
+        );
+    }
+    // Resolution: `x` promoted to long, `label` dropped, `k` from its default.
+    let reader = dir.path().join("reader.avsc");
+    std::fs::write(
+        &reader,
+        r#"{"type": "record", "name": "Point", "fields": [
+            {"name": "x", "type": "long"}, {"name": "n", "type": ["null", "long"]},
+            {"name": "k", "type": "string", "default": "z"}]}"#,
+    )
+    .unwrap();
+    let args = [
+        "--writer-schema",
+        path_str(&avsc),
+        "--reader",
+        path_str(&reader),
+    ];
+    assert_eq!(
+        printed(&decode(&args, &POINT_FRAME)),
+        json!({"schema_id": 17, "value": {"x": -3, "n": {"long": 64}, "k": "z"}})
+    );
+    // A body cut short, a protocol without a type chosen, a single-object message.
+    let writer = ["--writer-schema", path_str(&avsc)];
+    fails_with(&decode(&writer, &POINT_FRAME[..11]), 1, "the message:");
+    let protocol = ["--writer-schema", path_str(&avpr)];
+    fails_with(&decode(&protocol, &POINT_FRAME), 1, "defines several types");
+    let single = orders::sample_order().to_single_object().unwrap();
+    fails_with(&decode(&writer, &single), 2, "for Confluent frames");
 }

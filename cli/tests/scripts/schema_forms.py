@@ -2,9 +2,9 @@
 CLI's `canonical` and `fingerprint` tests.
 
     schema_forms.py FILE   one JSON line per schema: the .avsc's own (name null), or each
-                           named type of an .avpr by full name, with "canonical", "crc64"
-                           (the 64-bit value in hex, most significant digit first), "md5"
-                           and "sha256" (the digests' bytes in hex)
+                           named type of an .avpr by full name, with "canonical", "crc64",
+                           "md5" and "sha256" (the fingerprints' bytes in hex, as fastavro
+                           gives them) and "crc64_value" (the CRC-64 as a number)
 
 A protocol's type is made standalone by fastavro itself: it is parsed with the named types
 before it expanded, each kept expanded for the types after it; a named type the expansion
@@ -23,11 +23,12 @@ def forms(name, schema):
     canonical = fastavro.schema.to_parsing_canonical_form(schema)
     # fastavro gives the CRC-64 as the hex of its 8 bytes least significant first, as
     # single-object headers carry them.
-    crc = bytes.fromhex(fastavro.schema.fingerprint(canonical, "CRC-64-AVRO"))
+    crc = fastavro.schema.fingerprint(canonical, "CRC-64-AVRO")
     return {
         "name": name,
         "canonical": canonical,
-        "crc64": "0x" + crc[::-1].hex(),
+        "crc64": crc,
+        "crc64_value": int.from_bytes(bytes.fromhex(crc), "little"),
         "md5": fastavro.schema.fingerprint(canonical, "md5"),
         "sha256": fastavro.schema.fingerprint(canonical, "sha256"),
     }

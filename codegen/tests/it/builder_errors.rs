@@ -81,7 +81,10 @@ fn a_schema_error_names_the_file_and_the_place_in_the_schema() {
     );
     let error = build_error(Builder::new("r").input(&file), "json");
     let text = assert_reads_as_diagnostic(&error);
-    assert!(text.starts_with(&file.display().to_string()), "{text}");
+    assert!(
+        text.starts_with(&format!("error: {}", file.display())),
+        "{text}"
+    );
     assert!(text.contains("nope"), "{text}");
 }
 
@@ -108,4 +111,19 @@ fn the_output_name_must_be_a_plain_file_name() {
         let text = assert_reads_as_diagnostic(&error);
         assert!(text.contains("plain file name"), "{name:?}: {text}");
     }
+}
+
+#[test]
+fn a_build_script_shows_the_compiler_layout() {
+    let file = written(
+        "orders.avdl",
+        "protocol Orders {\n  recrod OrderEvent {\n    int id;\n  }\n}\n",
+    );
+    let error = build_error(Builder::new("o").input(&file), "layout");
+    let expected = format!(
+        "error: unknown keyword `recrod`; did you mean `record`?\n --> {}:2:3\n  |\n\
+         2 |   recrod OrderEvent {{\n  |   ^^^^^^",
+        file.display()
+    );
+    assert_eq!(assert_reads_as_diagnostic(&error), expected);
 }

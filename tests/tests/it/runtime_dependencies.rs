@@ -14,7 +14,7 @@ const BUILD_TIME_ONLY: &[&str] = &[
     "avdl-parser",
     "avdl2rs-codegen",
     "prettyplease",
-    "miette",
+    "annotate-snippets",
 ];
 
 #[test]
