@@ -11,6 +11,12 @@
 pub mod registry_server;
 pub mod snapshot;
 
+/// The workspace's README, the project's front door: `cargo test --doc` compiles its
+/// snippets here, where the code generator and the runtime are at hand.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme_doctests {}
+
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
