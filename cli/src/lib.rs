@@ -6,6 +6,11 @@
 
 #![warn(missing_docs)]
 
+/// The README, this crate's guide: `cargo test --doc` compiles and runs its snippets.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 mod cmd;
 mod git;
 mod io;

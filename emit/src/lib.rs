@@ -24,6 +24,11 @@
 
 #![warn(missing_docs)]
 
+/// The README, this crate's guide: `cargo test --doc` compiles and runs its snippets.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 pub mod decode;
 mod encode;
 mod impls;

@@ -57,6 +57,11 @@
 
 #![warn(missing_docs)]
 
+/// The README, this crate's guide: `cargo test --doc` compiles and runs its snippets.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 pub mod consumer;
 pub mod dead_letter;
 mod format;

@@ -32,6 +32,11 @@
     allow(dead_code)
 )]
 
+/// The README, this crate's guide: `cargo test --doc` compiles and runs its snippets.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 pub mod api;
 mod auth;
 #[cfg(feature = "blocking")]

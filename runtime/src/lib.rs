@@ -26,6 +26,17 @@
 
 #![warn(missing_docs)]
 
+/// The README, this crate's guide: `cargo test --doc` compiles and runs its snippets.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
+/// The derive macro's guide, compiled here where the macro is re-exported (the derive crate
+/// cannot depend on the runtime it is part of).
+#[cfg(doctest)]
+#[doc = include_str!("../../derive/README.md")]
+mod derive_readme_doctests {}
+
 pub mod avro_json;
 pub mod codec;
 pub mod compat;

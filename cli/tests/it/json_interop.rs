@@ -62,8 +62,9 @@ fn agrees(python: &Path, schema: &Path, file: &Path, check: Option<&str>) {
 }
 
 #[test]
+#[ignore = "needs Python fastavro and avro (.ci/container-interop)"]
 fn fastavro_and_python_agree_with_fromjson_and_tojson() {
-    let Some(python) = python() else { return };
+    let python = python();
     let dir = tempfile::tempdir().unwrap();
     let orders = schema_file::<OrderEvent>(dir.path(), "orders");
     let file = dir.path().join("orders.avro");

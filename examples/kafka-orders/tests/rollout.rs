@@ -17,16 +17,13 @@ use avdl2rs_tests::{external, fresh_name};
 use kafka_orders::{run, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and the Schema Registry server binary (.ci/kafka-broker, .ci/registry-server)"]
 async fn both_rollouts_read_every_event_with_the_readers_fields() {
-    let Some(brokers) = external(
+    let brokers = external(
         "AVDL2RS_KAFKA_BROKERS",
         "a running Kafka broker (.ci/kafka-broker)",
-    ) else {
-        return;
-    };
-    let Some(server) = RegistryServer::start() else {
-        return;
-    };
+    );
+    let server = RegistryServer::start();
     let registry = Arc::new(Client::new(ClientConfig::new(&server.url())).unwrap());
     let seen = run(&Setup { brokers, registry }, &fresh_name("orders"))
         .await

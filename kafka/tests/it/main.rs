@@ -1,7 +1,8 @@
 //! The integration tests of this crate, one module per topic, linked into one test binary.
 //! They run against a real broker (`.ci/kafka-broker`) and a real registry
-//! (`.ci/registry-server`); without them each test prints `skipped: …` and passes, except
-//! under CI, where it fails. A new test file goes beside this one, with its `mod` line below.
+//! (`.ci/registry-server`), so each is `#[ignore]`d with that reason: a plain `cargo test` lists
+//! them as ignored, and `.ci/run` runs them (`--include-ignored`) with both started. A new test
+//! file goes beside this one, with its `mod` line below.
 
 mod support;
 

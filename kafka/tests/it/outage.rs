@@ -49,11 +49,10 @@ mod v2 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker, a Schema Registry and its server binary (.ci/kafka-broker, .ci/registry-server)"]
 async fn cached_schemas_outlive_the_registry_and_a_new_one_waits_for_it() {
-    let Some(env) = env() else { return };
-    let Some(mut registry) = RegistryServer::start() else {
-        return;
-    };
+    let env = env();
+    let mut registry = RegistryServer::start();
     let topic = env.topic("outage", 1).await;
     let subject = format!("{topic}-value");
 

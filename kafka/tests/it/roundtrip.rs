@@ -36,8 +36,9 @@ pub fn order(id: i32) -> OrderEvent {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
 async fn avro_keys_and_values_arrive_with_headers_partitions_and_their_own_subjects() {
-    let Some(env) = env() else { return };
+    let env = env();
     let topic = env.topic("typed", 3).await;
     let registry = env.registry();
     let producer = TypedProducer::<OrderKey, OrderEvent>::avro(
@@ -101,8 +102,9 @@ async fn avro_keys_and_values_arrive_with_headers_partitions_and_their_own_subje
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
 async fn record_strategies_name_the_subjects_after_the_types() {
-    let Some(env) = env() else { return };
+    let env = env();
     let topic = env.topic("strategy", 1).await;
     let registry = env.registry();
     let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
@@ -123,8 +125,9 @@ async fn record_strategies_name_the_subjects_after_the_types() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
 async fn text_keys_missing_keys_tombstones_and_keys_that_are_not_text() {
-    let Some(env) = env() else { return };
+    let env = env();
     let topic = env.topic("text-keys", 1).await;
     let producer = env.text_producer::<OrderEvent>();
     producer.send(&topic, "k-1", &order(1)).await.unwrap();
@@ -163,8 +166,9 @@ async fn text_keys_missing_keys_tombstones_and_keys_that_are_not_text() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
 async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
-    let Some(env) = env() else { return };
+    let env = env();
     let topic = env.topic("unwritable", 1).await;
     let registry = env.registry();
     // The subject has no schema, and this producer may only look it up.
@@ -192,8 +196,9 @@ async fn a_value_that_cannot_be_written_never_reaches_the_broker() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
 async fn every_compression_codec_of_the_bundled_librdkafka_goes_through() {
-    let Some(env) = env() else { return };
+    let env = env();
     for codec in ["gzip", "snappy", "lz4"] {
         let topic = env.topic(&format!("compressed-{codec}"), 1).await;
         let mut kafka = env.kafka();

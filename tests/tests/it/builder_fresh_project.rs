@@ -5,15 +5,16 @@
 //! file does, and so does a new file in an input directory; and a syntax error in the
 //! imported file fails the build with a located diagnostic.
 //!
-//! The project's target directory is `<target>/fresh-project`, reused between runs so only
-//! the first one compiles the dependencies. That first build takes longer than the rest of the
-//! suite's tests together, so the test is ignored by a plain `cargo test`; `.ci/run` runs it
-//! (`cargo test -p avdl2rs-tests -- --ignored`).
+//! The project's target directory is `<target>/fresh-project` (see [`scratch_project`]),
+//! reused between runs so only the first one compiles the dependencies. That first build takes
+//! longer than the rest of the suite's tests together, so the test is ignored by a plain
+//! `cargo test`; `.ci/run` runs it (`cargo test -p avdl2rs-tests --test it -- --ignored`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use avdl2rs_tests::workspace_root;
+
+use crate::scratch_project::{self, cargo, text};
 
 const MAIN_AVDL: &str = r#"@namespace("fresh.shop")
 protocol Shop {
@@ -79,15 +80,6 @@ fn main() {
 }
 "#;
 
-/// The target directory of the running tests (`<target>/<profile>/deps/<test>`).
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.ancestors()
-        .nth(3)
-        .expect("tests run from <target>/<profile>/deps")
-        .to_path_buf()
-}
-
 /// Writes the project into `dir`.
 fn write_project(dir: &Path) {
     let root = workspace_root();
@@ -104,9 +96,6 @@ avdl2rs = {{ path = {runtime:?}, default-features = false }}
 [build-dependencies]
 avdl2rs-codegen = {{ path = {codegen:?} }}
 
-[profile.dev]
-debug = 0
-
 [workspace]
 "#,
         runtime = root.join("runtime").display().to_string(),
@@ -120,34 +109,7 @@ debug = 0
         ("schemas/common/money.avdl", MONEY_AVDL),
         ("schemas/extra/note.avsc", NOTE_AVSC),
     ];
-    for (relative, text) in files {
-        let path = dir.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    // The workspace's lock file pins the versions its crates were tested with, and lets
-    // cargo resolve offline.
-    std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-}
-
-/// Runs `cargo <args>` in the project, offline, with the shared target directory.
-fn cargo(dir: &Path, args: &[&str]) -> Output {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Command::new(cargo)
-        .args(args)
-        .arg("--offline")
-        .arg("--target-dir")
-        .arg(target_dir().join("fresh-project"))
-        .current_dir(dir)
-        .env_remove("CARGO_TARGET_DIR")
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .output()
-        .expect("cargo runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    scratch_project::write_project(dir, &files);
 }
 
 /// Builds the project, failing the test with cargo's output if the build fails.

@@ -22,5 +22,7 @@ mod generated_differential;
 mod idl_conformance;
 mod located_errors;
 mod long_chains;
+mod readme_quickstart;
 mod runtime_dependencies;
+mod scratch_project;
 mod snapshot_types;

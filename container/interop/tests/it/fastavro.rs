@@ -96,8 +96,9 @@ where
 }
 
 #[test]
+#[ignore = "needs Python fastavro (.ci/container-interop)"]
 fn fastavro_and_we_write_and_read_the_same_json() {
-    let Some(python) = python() else { return };
+    let python = python();
     agrees_with_fastavro(&python, "orders", &order_records());
     agrees_with_fastavro(&python, "warehouse", &warehouse_records());
 }

@@ -95,12 +95,12 @@ forward! {
 /// Runs a scenario `fn(Make)` once per transport, as two tests.
 #[macro_export]
 macro_rules! both_transports {
-    ($($scenario:ident),* $(,)?) => {
+    ($($(#[$attr:meta])* $scenario:ident),* $(,)?) => {
         mod blocking_transport {
-            $(#[test] fn $scenario() { super::$scenario(super::support::blocking_client) })*
+            $($(#[$attr])* #[test] fn $scenario() { super::$scenario(super::support::blocking_client) })*
         }
         mod async_transport {
-            $(#[test] fn $scenario() { super::$scenario(super::support::async_client) })*
+            $($(#[$attr])* #[test] fn $scenario() { super::$scenario(super::support::async_client) })*
         }
     };
 }

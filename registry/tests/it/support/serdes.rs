@@ -173,12 +173,12 @@ impl<T: Decodable> Consume<T> for AsyncConsumer<T> {
 /// Runs a scenario `fn<X: Transport>()` once per transport, as two tests.
 #[macro_export]
 macro_rules! both_serdes {
-    ($($scenario:ident),* $(,)?) => {
+    ($($(#[$attr:meta])* $scenario:ident),* $(,)?) => {
         mod blocking_serdes {
-            $(#[test] fn $scenario() { super::$scenario::<super::support::serdes::Blocking>() })*
+            $($(#[$attr])* #[test] fn $scenario() { super::$scenario::<super::support::serdes::Blocking>() })*
         }
         mod async_serdes {
-            $(#[test] fn $scenario() { super::$scenario::<super::support::serdes::Async>() })*
+            $($(#[$attr])* #[test] fn $scenario() { super::$scenario::<super::support::serdes::Async>() })*
         }
     };
 }
