@@ -60,8 +60,9 @@ fn related_errors_each_in_turn_and_one_line_messages_alike() {
 }
 
 /// stderr of `idl` on `avdl` run on a pseudo-terminal by util-linux `script`, with `NO_COLOR`
-/// set to `no_color` or unset; `None` where `script` is not installed.
-fn on_a_terminal(avdl: &str, no_color: Option<&str>) -> Option<String> {
+/// set to `no_color` or unset. `script` comes with every Debian system (bsdutils, an essential
+/// package), so its absence fails the test rather than skipping it.
+fn on_a_terminal(avdl: &str, no_color: Option<&str>) -> String {
     let command = format!("'{}' idl '{avdl}'", cli_binary().display());
     let mut script = std::process::Command::new("script");
     script.args(["-qec", &command, "/dev/null"]);
@@ -69,25 +70,22 @@ fn on_a_terminal(avdl: &str, no_color: Option<&str>) -> Option<String> {
         Some(value) => script.env("NO_COLOR", value),
         None => script.env_remove("NO_COLOR"),
     };
-    let output = script.output().ok()?;
-    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+    let output = script.output().expect("util-linux `script` runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]
 fn colour_only_on_a_terminal_and_without_no_color() {
     let dir = tempfile::tempdir().unwrap();
     let avdl = misspelt(dir.path());
-    let Some(coloured) = on_a_terminal(&avdl, None) else {
-        eprintln!("skipped: util-linux `script` is not installed");
-        return;
-    };
+    let coloured = on_a_terminal(&avdl, None);
     assert!(coloured.contains("\x1b["), "{coloured:?}");
     assert!(
         coloured.contains("unknown keyword `recrod`"),
         "{coloured:?}"
     );
     for no_color in ["1", ""] {
-        let plain = on_a_terminal(&avdl, Some(no_color)).unwrap();
+        let plain = on_a_terminal(&avdl, Some(no_color));
         assert_eq!(plain.contains("\x1b["), no_color.is_empty(), "{plain:?}");
     }
     // Not a terminal: plain (the other tests read stderr through a pipe).
