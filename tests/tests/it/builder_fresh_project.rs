@@ -8,7 +8,7 @@
 //! The project's target directory is `<target>/fresh-project` (see [`scratch_project`]),
 //! reused between runs so only the first one compiles the dependencies. That first build takes
 //! longer than the rest of the suite's tests together, so the test is ignored by a plain
-//! `cargo test`; `.ci/run` runs it (`cargo test -p avdl2rs-tests --test it -- --ignored`).
+//! `cargo test`; `.ci/run` runs it with the other ignored tests (`-- --include-ignored`).
 
 use std::path::Path;
 
@@ -189,7 +189,10 @@ fn a_fresh_project_builds_runs_and_rebuilds_when_an_input_changes() {
     assert!(!failed.status.success());
     let stderr = text(&failed.stderr);
     // The missing `;` is located at the end of `long units`, where it belongs.
-    assert!(stderr.contains("money.avdl:4:15:"), "{stderr}");
+    assert!(
+        stderr.contains(" --> schemas/common/money.avdl:4:15\n"),
+        "{stderr}"
+    );
     assert!(stderr.contains("4 |     long units"), "{stderr}");
     assert!(!stderr.contains("Generate("), "a debug dump: {stderr}");
 }
