@@ -3,6 +3,13 @@
 //! code blocks become `text` blocks (an untagged or Rust block would run as a doctest),
 //! HTML-looking tags are escaped, stray brackets (broken intra-doc links) are escaped, and
 //! bare URLs are put in angle brackets (rustdoc's `bare_urls` lint).
+//!
+//! What rustc itself refuses in a doc comment never reaches the output: a lone carriage
+//! return (a line break of old Mac text) ends a line like `\n` does, since in a `///` comment
+//! it is the error "bare CR not allowed in doc-comment"; the Unicode controls that change the
+//! visible direction of text (denied by rustc's `text_direction_codepoint_in_comment` lint)
+//! are written as `\u{…}` escapes instead. No doc is written as a block comment
+//! (each line is its own attribute), so `*/` in a doc needs no care.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -29,7 +36,8 @@ fn markdown_lines(doc: &str) -> Vec<String> {
     let mut fence: Option<String> = None;
     let mut indented = false;
     let mut after_blank = true;
-    for line in doc.lines().map(str::trim_end) {
+    for line in doc_lines(doc) {
+        let line = line.as_str();
         if let Some(marker) = &fence {
             if line.trim_start().starts_with(marker.as_str()) {
                 fence = None;
@@ -73,6 +81,30 @@ fn markdown_lines(doc: &str) -> Vec<String> {
     if let Some(marker) = fence {
         // An unclosed fence would swallow the generated docs after it.
         out.push(marker);
+    }
+    out
+}
+
+/// The lines of `doc`, ended by `\r\n`, `\n` or a lone `\r`, without trailing whitespace
+/// and with the characters rustc refuses in comments escaped.
+fn doc_lines(doc: &str) -> Vec<String> {
+    doc.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .lines()
+        .map(|line| escape_direction_controls(line.trim_end()))
+        .collect()
+}
+
+/// `line` with every bidirectional control character (U+202A to U+202E, U+2066 to U+2069)
+/// written as the `\u{…}` escape rustc suggests.
+fn escape_direction_controls(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if avdl2rs_emit::changes_text_direction(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
     }
     out
 }
@@ -249,5 +281,12 @@ mod tests {
         assert_eq!(md("```\nnot closed"), ["```text", "not closed", "```"]);
         // A paragraph's indented continuation is no code block.
         assert_eq!(md("one\n    two"), ["one", "    two"]);
+    }
+
+    #[test]
+    fn what_rustc_refuses_in_comments_never_reaches_them() {
+        assert_eq!(md("t\re"), ["t", "e"]);
+        assert_eq!(md("a\r\nb\r\rc\r"), ["a", "b", "", "c"]);
+        assert_eq!(md("x\u{202e}y\u{2066}z"), ["x\\u{202e}y\\u{2066}z"]);
     }
 }

@@ -9,7 +9,11 @@
 //! bzip2 and xz keep their stream decoders: their own work dwarfs those costs.
 //!
 //! Decompression is bounded: no codec may produce more than the reader's block limit, so a
-//! small compressed block cannot expand into gigabytes (a "zip bomb").
+//! small compressed block cannot expand into gigabytes (a "zip bomb"). Nor is memory taken
+//! on a block's word: a decompressed length announced in the data (snappy's preamble, a
+//! zstd frame's content size) is refused when more than the compressed bytes could produce
+//! at the format's largest expansion, before anything is allocated; the other codecs'
+//! output grows with the data actually decompressed.
 
 use std::fmt;
 #[cfg(any(feature = "bzip2", feature = "xz"))]
@@ -21,6 +25,19 @@ use crate::error::Damage;
 /// The smallest buffer tried for data whose decompressed size is not known in advance.
 #[cfg(any(feature = "deflate", feature = "zstandard"))]
 const MIN_GUESS: usize = 64 << 10;
+
+/// The most bytes one byte of snappy data can produce: a copy with a 2-byte offset takes 3
+/// bytes (tag and offset) and copies at most 64 bytes (snappy `format_description.txt`,
+/// "Copy with 2-byte offset"); a 1-byte-offset copy gives at most 11 bytes for 2, a 4-byte-
+/// offset copy 64 for 5, a literal fewer bytes than it takes.
+#[cfg(feature = "snappy")]
+const SNAPPY_MAX_EXPANSION: (usize, usize) = (64, 3);
+
+/// The most bytes one byte of a zstd frame can produce: a block decompresses to at most
+/// 128 KiB (RFC 8878, "Block_Maximum_Size") and takes at least 3 bytes (its header; an RLE
+/// block adds one byte, a compressed one more).
+#[cfg(feature = "zstandard")]
+const ZSTD_MAX_EXPANSION: (usize, usize) = (128 << 10, 3);
 
 /// Decompresses the blocks of one file.
 pub(crate) struct Decompressor {
@@ -77,11 +94,7 @@ impl Decompressor {
             #[cfg(feature = "bzip2")]
             Codec::Bzip2 => bounded(bzip2::read::MultiBzDecoder::new(data), out, limit),
             #[cfg(feature = "xz")]
-            Codec::Xz => bounded(
-                liblzma::read::XzDecoder::new_multi_decoder(data),
-                out,
-                limit,
-            ),
+            Codec::Xz => bounded(xz_decoder(data)?, out, limit),
             _ => {
                 // Uncompressed data was already checked against the limit as a block size.
                 out.clear();
@@ -160,7 +173,10 @@ fn zstandard(
     let mut capacity = match zstd_safe::get_frame_content_size(data) {
         Ok(Some(size)) if size > limit as u64 => return Err(too_large(limit)),
         // A block of several frames does not fit and takes the doubling path.
-        Ok(Some(size)) => size as usize,
+        Ok(Some(size)) => {
+            check_announced("zstd", size as usize, data.len(), ZSTD_MAX_EXPANSION)?;
+            size as usize
+        }
         // A bad header is reported by the decompression itself.
         Ok(None) | Err(_) => size_guess(data, out.capacity(), limit),
     };
@@ -192,6 +208,23 @@ fn zstandard(
     }
 }
 
+/// The most memory the xz decoder may take: a stream's header names its dictionary size,
+/// which liblzma allocates before decoding anything. 64 MiB is the dictionary of the
+/// strongest preset (`-9`), the largest any writer uses by default; the rest is the
+/// decoder's own state.
+#[cfg(feature = "xz")]
+const XZ_MEMORY_LIMIT: u64 = 66 << 20;
+
+/// A decoder of the concatenated xz streams of `data`, refusing one that needs more than
+/// [`XZ_MEMORY_LIMIT`].
+#[cfg(feature = "xz")]
+fn xz_decoder(data: &[u8]) -> Result<liblzma::read::XzDecoder<&[u8]>, Damage> {
+    let stream =
+        liblzma::stream::Stream::new_stream_decoder(XZ_MEMORY_LIMIT, liblzma::stream::CONCATENATED)
+            .map_err(|e| Damage::Decompress(e.to_string()))?;
+    Ok(liblzma::read::XzDecoder::new_stream(data, stream))
+}
+
 /// Reads a decompressing stream to its end into `out` (cleared first), failing once it passes
 /// `limit` bytes.
 #[cfg(any(feature = "bzip2", feature = "xz"))]
@@ -221,6 +254,25 @@ fn too_large(limit: usize) -> Damage {
     ))
 }
 
+/// Refuses a decompressed length `announced` in the data that `compressed` bytes cannot
+/// produce at the codec's largest `expansion` (bytes out, bytes in).
+#[cfg(any(feature = "snappy", feature = "zstandard"))]
+fn check_announced(
+    codec: &str,
+    announced: usize,
+    compressed: usize,
+    (out, input): (usize, usize),
+) -> Result<(), Damage> {
+    let most = compressed.div_ceil(input).saturating_mul(out);
+    if announced > most {
+        return Err(Damage::Decompress(format!(
+            "the {codec} data announces {announced} bytes, more than its {compressed} bytes \
+             can produce (at most {most})"
+        )));
+    }
+    Ok(())
+}
+
 /// A snappy raw block followed by the big-endian CRC32 of the uncompressed data.
 #[cfg(feature = "snappy")]
 fn snappy(data: &[u8], out: &mut Vec<u8>, limit: usize) -> Result<(), Damage> {
@@ -234,6 +286,7 @@ fn snappy(data: &[u8], out: &mut Vec<u8>, limit: usize) -> Result<(), Damage> {
     if len > limit {
         return Err(too_large(limit));
     }
+    check_announced("snappy", len, compressed.len(), SNAPPY_MAX_EXPANSION)?;
     // Every byte is overwritten: only the part beyond the previous block's length is zeroed.
     out.resize(len, 0);
     snap::raw::Decoder::new()

@@ -4,11 +4,11 @@
 use std::io::Read;
 
 use avdl2rs::avro_json::AvroJson;
+use avdl2rs::codec;
 use avdl2rs::DecodeError;
 use serde_json::Value;
 
 use crate::blocks::Blocks;
-use crate::decode;
 use crate::error::{Damage, Error};
 use crate::header::Header;
 use crate::records::{RecordDecoder, Records};
@@ -17,8 +17,9 @@ use crate::records::{RecordDecoder, Records};
 /// (Avro specification, "JSON Encoding", as [`avdl2rs::avro_json`] writes it): an iterator
 /// of `Result<Value, Error>`.
 ///
-/// Memory and errors are as for [`crate::Reader`]; each record is read within the budgets of
-/// a runtime `Reader` over the rest of its block.
+/// Memory and errors are as for [`crate::Reader`]; the records of a block are read within
+/// one runtime decode budget for the whole block, so the items a file can describe grow
+/// linearly with its size.
 #[derive(Debug)]
 pub struct JsonReader<R> {
     records: Records<R, JsonRecords>,
@@ -64,9 +65,7 @@ impl RecordDecoder for JsonRecords {
         Ok((0, data.len()))
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<(Value, usize), DecodeError> {
-        let mut cursor = decode::cursor(bytes);
-        let value = self.0.decode_from(&mut cursor)?;
-        Ok((value, cursor.position()))
+    fn decode(&self, reader: &mut codec::Reader<'_>) -> Result<Value, DecodeError> {
+        self.0.decode_from(reader)
     }
 }

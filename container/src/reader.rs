@@ -181,7 +181,7 @@ impl<T: AvroDecode> RecordDecoder for Typed<T> {
     }
 
     #[inline]
-    fn decode(&self, bytes: &[u8]) -> Result<(T, usize), DecodeError> {
-        decode::decode_front(bytes)
+    fn decode(&self, reader: &mut codec::Reader<'_>) -> Result<T, DecodeError> {
+        T::decode(reader)
     }
 }

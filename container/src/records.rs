@@ -3,9 +3,11 @@
 
 use std::io::Read;
 
+use avdl2rs::codec::{self, DecodeLimits};
 use avdl2rs::DecodeError;
 
 use crate::blocks::{BlockInfo, Blocks};
+use crate::decode;
 use crate::error::{Damage, Error};
 use crate::header::Header;
 
@@ -18,8 +20,9 @@ pub(crate) trait RecordDecoder {
     /// range of `data` they occupy.
     fn load(&mut self, data: &mut Vec<u8>, count: u64) -> Result<(usize, usize), Damage>;
 
-    /// Decodes one record from the front of `bytes`, returning it and the bytes it took.
-    fn decode(&self, bytes: &[u8]) -> Result<(Self::Item, usize), DecodeError>;
+    /// Decodes one record from `reader`, which holds the rest of the block and what is left
+    /// of its budget.
+    fn decode(&self, reader: &mut codec::Reader<'_>) -> Result<Self::Item, DecodeError>;
 }
 
 /// Records of a file, decoded by `D`.
@@ -35,6 +38,8 @@ pub(crate) struct Records<R, D> {
     left: u64,
     index: u64,
     block: Option<BlockInfo>,
+    /// What is left of the current block's decode budget.
+    budget: DecodeLimits,
 }
 
 impl<R: Read, D: RecordDecoder> Records<R, D> {
@@ -48,6 +53,7 @@ impl<R: Read, D: RecordDecoder> Records<R, D> {
             left: 0,
             index: 0,
             block: None,
+            budget: decode::block_budget(0),
         }
     }
 
@@ -87,7 +93,9 @@ impl<R: Read, D: RecordDecoder> Records<R, D> {
             }
         }
         let block = self.block?;
-        match self.decoder.decode(&self.data[self.pos..self.end]) {
+        let decoder = &self.decoder;
+        let bytes = &self.data[self.pos..self.end];
+        match decode::decode_front(bytes, &mut self.budget, |reader| decoder.decode(reader)) {
             Ok((item, used)) => {
                 self.pos += used;
                 self.left -= 1;
@@ -113,6 +121,7 @@ impl<R: Read, D: RecordDecoder> Records<R, D> {
         let (start, end) = self.decoder.load(&mut self.data, block.count)?;
         self.pos = start;
         self.end = end;
+        self.budget = decode::block_budget(end - start);
         self.left = block.count;
         self.index = 0;
         self.block = Some(block);

@@ -40,3 +40,12 @@ pub use decode::decode_logical;
 pub use impls::{type_impls, wrap_in_const};
 pub use model::{Logical, RecordField, Shape, TimeCrate, TimeKind, TypeCodec, UnionVariant, Value};
 pub use schema_item::{schema_item, ItemKind, Measured};
+
+/// Whether rustc refuses `c` in a comment or string literal of generated source: the
+/// Unicode controls that change the visible direction of text (U+202A to U+202E, U+2066 to
+/// U+2069), denied by the `text_direction_codepoint_in_comment` and `…_in_literal` lints,
+/// since they can make code read differently from how it compiles. Schema docs and names
+/// are free text, so emitters escape these.
+pub fn changes_text_direction(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}

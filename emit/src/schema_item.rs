@@ -127,8 +127,13 @@ fn fixed_name(json: &Json, taken: &[syn::Ident]) -> syn::Ident {
     name
 }
 
-/// `text` as a raw string literal, so that JSON reads as JSON (no `\"` escapes).
+/// `text` as a raw string literal, so that JSON reads as JSON (no `\"` escapes); as an
+/// escaped literal when it holds what rustc refuses unescaped in a literal (a carriage
+/// return, a text-direction control).
 pub(crate) fn raw_str(text: &str) -> Literal {
+    if text.contains(|c| c == '\r' || crate::changes_text_direction(c)) {
+        return Literal::string(text);
+    }
     // One `#` more than the longest run of them after a quote closes no string early.
     let longest = text
         .split('"')
@@ -148,9 +153,20 @@ mod tests {
 
     #[test]
     fn raw_strings_hold_quotes_and_hashes_unchanged() {
-        for text in [r#"{"a":1}"#, "", r###"{"doc":"a "# b "## c"}"###, "#\"#"] {
+        for text in [
+            r#"{"a":1}"#,
+            "",
+            r###"{"doc":"a "# b "## c"}"###,
+            "#\"#",
+            "{\"doc\":\"l\u{202e}r\u{2066}\"}\r",
+        ] {
             let literal: syn::LitStr = syn::parse2(raw_str(text).into_token_stream()).unwrap();
             assert_eq!(literal.value(), text);
+            let written = raw_str(text).to_string();
+            assert!(
+                !written.contains(['\r', '\u{202e}', '\u{2066}']),
+                "{written}"
+            );
         }
     }
 }

@@ -172,6 +172,20 @@ impl<'a> Reader<'a> {
             .unwrap_or_else(|| DecodeLimits::for_input_len(self.bytes.len()))
     }
 
+    /// What is left of this decode's budget: its limits less the array items, map entries
+    /// and slot memory taken so far. A caller decoding several values of one input with a
+    /// reader each (the records of a container block) hands it to the next reader, so that
+    /// one budget covers them all and the work stays linear in the input.
+    #[inline]
+    pub fn limits_left(&self) -> DecodeLimits {
+        let limits = self.limits();
+        DecodeLimits {
+            max_items: limits.max_items - self.items,
+            max_memory: limits.max_memory - self.memory,
+            ..limits
+        }
+    }
+
     /// The depth and stack limits, which do not depend on the input length.
     #[inline]
     fn nesting_limits(&self) -> (usize, usize) {

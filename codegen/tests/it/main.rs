@@ -6,4 +6,5 @@ mod builder_errors;
 mod builder_idl;
 mod builder_output;
 mod builder_support;
+mod doc_comments;
 mod large_branches;

@@ -39,9 +39,18 @@ impl<'s> Decoder<'s> {
         }
     }
 
+    /// An array's items, counted against the item budget as they are read. Their slots are
+    /// not taken from the memory budget: a `Value` is larger (72 bytes) than the 64 bytes of
+    /// slot memory a byte of input allows, so an `array<int>` of small numbers as written by
+    /// [`super::AvroJson::encode`] would be refused. The `Vec` grows with the items actually
+    /// read, which the item budget bounds linearly in the input.
     fn array(&self, items: &Schema, reader: &mut Reader<'_>) -> Result<Value, DecodeError> {
-        let items = reader.read_array(|reader| self.value(items, reader))?;
-        Ok(Value::Array(items))
+        let mut values = Vec::new();
+        reader.read_blocks(|reader, index| {
+            values.push(self.value(items, reader).map_err(|e| e.at_index(index))?);
+            Ok(())
+        })?;
+        Ok(Value::Array(values))
     }
 
     fn map(&self, values: &Schema, reader: &mut Reader<'_>) -> Result<Value, DecodeError> {

@@ -93,6 +93,8 @@ macro_rules! shadowed {
 }
 
 shadowed!(defaults, "defaults.rs");
+shadowed!(doc_controls, "doc_controls.rs");
+shadowed!(doc_controls_idl, "doc_controls_idl.rs");
 shadowed!(idl_imports, "idl_imports.rs");
 shadowed!(idl_messages, "idl_messages.rs");
 shadowed!(idl_namespaces, "idl_namespaces.rs");
