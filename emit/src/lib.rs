@@ -29,6 +29,7 @@
 #[doc = include_str!("../README.md")]
 mod readme_doctests {}
 
+mod context;
 pub mod decode;
 mod encode;
 mod impls;
