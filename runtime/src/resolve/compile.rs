@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::flat::Flat;
 use super::program::{
-    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
+    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, Strategy, WriterField,
 };
 use crate::avro_json::encode_default;
 use crate::compat::rules::{reader_branch, writer_field};
@@ -25,15 +25,26 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
     let root = compiler.op(reader.schema, writer.schema)?;
     let mut program = compiler.program;
     program.root = root;
-    program.in_place = in_place(&program.ops[root]);
-    if let (None, Op::Record(RecordOp::InOrder(steps))) = (&program.in_place, &program.ops[root]) {
-        program.flat = Flat::new(steps);
-    }
+    program.strategy = strategy(&program.ops[root]);
     Ok(program)
 }
 
+/// How a plan whose top-level step is `root` decodes: in place when it can, else a flat
+/// record's translation when it is one, else the general translation.
+fn strategy(root: &Op) -> Strategy {
+    if let Some(rest) = in_place(root) {
+        return Strategy::InPlace(rest);
+    }
+    match root {
+        Op::Record(RecordOp::InOrder(steps)) => {
+            Flat::new(steps).map_or(Strategy::Translate, Strategy::Flat)
+        }
+        _ => Strategy::Translate,
+    }
+}
+
 /// The writer values to pass over after decoding the writer's bytes in place, when the
-/// top-level step allows it ([`Program::in_place`]): a value encoded alike, or a record whose
+/// top-level step allows it ([`Strategy::InPlace`]): a value encoded alike, or a record whose
 /// steps keep fields and then only drop some.
 fn in_place(root: &Op) -> Option<Vec<Pass>> {
     match root {

@@ -272,27 +272,34 @@ impl ResolutionPlan {
         let Some(program) = &self.program else {
             return wire::decode_body(bytes).map_err(ResolveError::Decode);
         };
-        if let Some(rest) = &program.in_place {
-            return decode_in_place(program, rest, bytes);
+        match &program.strategy {
+            program::Strategy::InPlace(rest) => decode_in_place(program, rest, bytes),
+            program::Strategy::Flat(flat) => decode_flat(program, flat, bytes),
+            program::Strategy::Translate => decode_buffered(program, bytes),
         }
-        if let Some(flat) = &program.flat {
-            return decode_flat(program, flat, bytes);
-        }
-        let mut buffer = BUFFER.take();
-        buffer.clear();
-        let result = match run::translate(program, bytes, &mut buffer) {
-            Ok(()) => wire::decode_body(&buffer).map_err(ResolveError::Decode),
-            Err(e) => Err(ResolveError::Translate(e)),
-        };
-        if buffer.capacity() <= KEPT_BUFFER {
-            BUFFER.set(buffer);
-        }
-        result
     }
 }
 
+/// Decodes a `T` from the translation of the whole value into a reused thread-local buffer
+/// ([`program::Strategy::Translate`]).
+fn decode_buffered<T: AvroDecode>(
+    program: &program::Program,
+    bytes: &[u8],
+) -> Result<T, ResolveError> {
+    let mut buffer = BUFFER.take();
+    buffer.clear();
+    let result = match run::translate(program, bytes, &mut buffer) {
+        Ok(()) => wire::decode_body(&buffer).map_err(ResolveError::Decode),
+        Err(e) => Err(ResolveError::Translate(e)),
+    };
+    if buffer.capacity() <= KEPT_BUFFER {
+        BUFFER.set(buffer);
+    }
+    result
+}
+
 /// Decodes a `T` straight from the writer's bytes, whose first values are the reader's
-/// encoding of it ([`program::Program::in_place`]), then passes over the `rest` of the
+/// encoding of it ([`program::Strategy::InPlace`]), then passes over the `rest` of the
 /// writer's values. Errors in the reader's values are [`ResolveError::Decode`], in the rest
 /// [`ResolveError::Translate`], both with offsets in `bytes`.
 fn decode_in_place<T: AvroDecode>(

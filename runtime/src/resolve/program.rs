@@ -15,13 +15,24 @@ pub(crate) struct Program {
     pub(crate) skips: Vec<Skip>,
     /// The step for the top-level value.
     pub(crate) root: OpId,
-    /// `Some` when the reader's encoding of a value is the first bytes of the writer's (the
-    /// top-level record's fields are kept, then only dropped): the reader type decodes the
-    /// writer's bytes in place, and then passes over these writer values, which it lacks.
-    pub(crate) in_place: Option<Vec<Pass>>,
-    /// `Some` when the top-level value is a record whose steps need no nested translation
-    /// (and the plan cannot decode in place): it is translated by [`Flat::translate`].
-    pub(crate) flat: Option<Flat>,
+    /// How a message is decoded, chosen once from the top-level step.
+    pub(crate) strategy: Strategy,
+}
+
+/// How a plan decodes a message into the reader's type: the cheapest way the top-level step
+/// allows, decided when the plan is compiled rather than per message.
+#[derive(Debug, Default)]
+pub(crate) enum Strategy {
+    /// The reader's encoding of a value is the first bytes of the writer's (the top-level
+    /// record's fields are kept, then only dropped): the reader type decodes the writer's
+    /// bytes in place, and then passes over these writer values, which it lacks.
+    InPlace(Vec<Pass>),
+    /// The top-level value is a record whose steps need no nested translation: it is
+    /// translated by [`Flat::translate`] into room sized up front, then decoded.
+    Flat(Flat),
+    /// Anything else: the whole value is translated into a buffer, then decoded.
+    #[default]
+    Translate,
 }
 
 /// How to pass over one writer value without producing anything (its bytes may still be
