@@ -273,8 +273,15 @@ impl Generator {
         })
     }
 
+    /// The type space of the schemas added so far, with the edges of type cycles and the
+    /// large union branches boxed.
     fn type_space(&self) -> Result<space::TypeSpace, Error> {
-        space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))
+        let mut space =
+            space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))?;
+        cycles::box_cycle_edges(&mut space.defs);
+        cycles::mark_recursive(&mut space.defs);
+        large::box_large_branches(&mut space.defs);
+        Ok(space)
     }
 
     /// Every file read so far, IDL imports included (for `cargo:rerun-if-changed`).

@@ -111,7 +111,8 @@ pub(crate) struct VariantDef {
 pub(crate) type TypeRef = Value<TypeId>;
 
 impl TypeSpace {
-    /// Builds the type space of every named type in `set`.
+    /// Builds the type space of every named type in `set`, each type held by value: the
+    /// generator then boxes what recursion and size require (`cycles`, `large`).
     pub fn build(set: &SchemaSet, options: &Options) -> Result<TypeSpace, Error> {
         let mut builder = Builder {
             set,
@@ -122,9 +123,6 @@ impl TypeSpace {
         builder.register_named()?;
         builder.convert_named()?;
         let mut space = TypeSpace { defs: builder.defs };
-        crate::cycles::box_cycle_edges(&mut space.defs);
-        crate::cycles::mark_recursive(&mut space.defs);
-        crate::large::box_large_branches(&mut space.defs);
         space.decide_eq();
         Ok(space)
     }
