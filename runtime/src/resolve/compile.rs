@@ -3,9 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::flat::Flat;
 use super::program::{
-    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, Strategy, WriterField,
+    Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
 };
 use crate::avro_json::encode_default;
 use crate::compat::rules::{reader_branch, writer_field};
@@ -25,45 +24,7 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
     let root = compiler.op(reader.schema, writer.schema)?;
     let mut program = compiler.program;
     program.root = root;
-    program.strategy = strategy(&program.ops[root]);
     Ok(program)
-}
-
-/// How a plan whose top-level step is `root` decodes: in place when it can, else a flat
-/// record's translation when it is one, else the general translation.
-fn strategy(root: &Op) -> Strategy {
-    if let Some(rest) = in_place(root) {
-        return Strategy::InPlace(rest);
-    }
-    match root {
-        Op::Record(RecordOp::InOrder(steps)) => {
-            Flat::new(steps).map_or(Strategy::Translate, Strategy::Flat)
-        }
-        _ => Strategy::Translate,
-    }
-}
-
-/// The writer values to pass over after decoding the writer's bytes in place, when the
-/// top-level step allows it ([`Strategy::InPlace`]): a value encoded alike, or a record whose
-/// steps keep fields and then only drop some.
-fn in_place(root: &Op) -> Option<Vec<Pass>> {
-    match root {
-        Op::Verbatim(_) => Some(Vec::new()),
-        Op::Record(RecordOp::InOrder(steps)) => {
-            let kept = steps
-                .iter()
-                .take_while(|step| matches!(step, Step::Keep(_)))
-                .count();
-            steps[kept..]
-                .iter()
-                .map(|step| match step {
-                    Step::Drop(pass) => Some(*pass),
-                    _ => None,
-                })
-                .collect()
-        }
-        _ => None,
-    }
 }
 
 struct Compiler<'a> {

@@ -1,8 +1,6 @@
 //! The compiled form of a resolution plan: a graph of translation steps held in arenas and
 //! referred to by index, so that recursive schemas compile to finite plans.
 
-use super::flat::Flat;
-
 /// Index of an [`Op`] in [`Program::ops`].
 pub(crate) type OpId = usize;
 /// Index of a [`Skip`] in [`Program::skips`].
@@ -15,24 +13,6 @@ pub(crate) struct Program {
     pub(crate) skips: Vec<Skip>,
     /// The step for the top-level value.
     pub(crate) root: OpId,
-    /// How a message is decoded, chosen once from the top-level step.
-    pub(crate) strategy: Strategy,
-}
-
-/// How a plan decodes a message into the reader's type: the cheapest way the top-level step
-/// allows, decided when the plan is compiled rather than per message.
-#[derive(Debug, Default)]
-pub(crate) enum Strategy {
-    /// The reader's encoding of a value is the first bytes of the writer's (the top-level
-    /// record's fields are kept, then only dropped): the reader type decodes the writer's
-    /// bytes in place, and then passes over these writer values, which it lacks.
-    InPlace(Vec<Pass>),
-    /// The top-level value is a record whose steps need no nested translation: it is
-    /// translated by [`Flat::translate`] into room sized up front, then decoded.
-    Flat(Flat),
-    /// Anything else: the whole value is translated into a buffer, then decoded.
-    #[default]
-    Translate,
 }
 
 /// How to pass over one writer value without producing anything (its bytes may still be
