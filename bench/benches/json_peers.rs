@@ -5,17 +5,16 @@
 //!
 //! Run it as `eval "$(.ci/container-interop)"; cargo build --release -p avdl2rs-cli; cargo
 //! bench -p avdl2rs-bench --bench json_peers`. Without `AVDL2RS_INTEROP_PYTHON` (the venv's
-//! python that `.ci/container-interop` names) the Python peers are skipped, saying so; without
-//! the release binary `target/release/avdl2rs`, so is the end-to-end measurement.
+//! python that `.ci/container-interop` names) the Python peers are skipped, saying so. The
+//! release binary `target/release/avdl2rs` (or `AVDL2RS_BIN`) is required: ours `fromjson`
+//! is the CLI's, run as a process, so the benchmarks do not link the CLI crate above them.
 //! `AVDL2RS_JSON_BENCH_MB` sets another size of the file.
 //!
 //! What is timed, ours, each the whole file:
 //!
-//! * **library**: in the bench's process, `fromjson` through the CLI's library
-//!   (`avdl2rs_cli::run`, the command's own code: its buffered file input, the JSON stream,
-//!   the JSON encoding and the container writer); `tojson` (the CLI's `cat`, which writes to
-//!   stdout) as `cat` does it: the container crate's `JsonReader` and `serde_json::to_writer`
-//!   of each record, a line each, into a 64 KiB `BufWriter` of a file;
+//! * **library**: in the bench's process, `tojson` (the CLI's `cat`, which writes to stdout)
+//!   as `cat` does it: the container crate's `JsonReader` and `serde_json::to_writer` of each
+//!   record, a line each, into a 64 KiB `BufWriter` of a file;
 //! * **binary**: the release binary, `fromjson -o FILE` and `cat FILE > FILE`, process
 //!   start-up and all I/O included.
 //!
@@ -27,7 +26,7 @@ use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -176,10 +175,9 @@ fn generate(path: &Path, megabytes: u64) -> (u64, u64) {
     (bytes, records)
 }
 
-/// Ours `fromjson`, through the CLI's library.
-fn fromjson_library(schema: &Path, input: &Path, codec: &str, output: &Path) {
+/// Ours `fromjson`: the release binary's.
+fn fromjson(binary: &Path, schema: &Path, input: &Path, codec: &str, output: &Path) {
     let args = [
-        "avdl2rs".as_ref(),
         "fromjson".as_ref(),
         "--schema".as_ref(),
         schema.as_os_str(),
@@ -189,7 +187,7 @@ fn fromjson_library(schema: &Path, input: &Path, codec: &str, output: &Path) {
         "-o".as_ref(),
         output.as_os_str(),
     ];
-    assert_eq!(avdl2rs_cli::run(args), ExitCode::SUCCESS, "fromjson failed");
+    run_binary(binary, &args, None);
 }
 
 /// Ours `tojson`, as the CLI's `cat` does it, into a file.
@@ -313,15 +311,18 @@ fn main() {
     let container = |codec: &str| dir.join(format!("events-{codec}.avro"));
     let ours_json = dir.join("ours.jsonl");
     let scratch = dir.join("ours.avro");
+    let default_binary = root.join("target/release/avdl2rs");
+    let binary = std::env::var_os("AVDL2RS_BIN").map_or(default_binary, PathBuf::from);
+    assert!(
+        binary.is_file(),
+        "no {}: cargo build --release -p avdl2rs-cli, or set AVDL2RS_BIN",
+        binary.display()
+    );
     for codec in CODECS {
-        fromjson_library(&schema, &events, codec, &container(codec));
+        fromjson(&binary, &schema, &events, codec, &container(codec));
         tojson_library(&container(codec), &ours_json);
         check_same(&ours_json, &events);
     }
-    let binary: Option<PathBuf> = std::env::var_os("AVDL2RS_BIN")
-        .map(PathBuf::from)
-        .or_else(|| Some(root.join("target/release/avdl2rs")))
-        .filter(|b| b.is_file());
 
     let times: Times = Arc::default();
     let mut c = Criterion::default().configure_from_args();
@@ -330,55 +331,27 @@ fn main() {
         bench(
             &mut c,
             &times,
-            &format!("{group}/fromjson"),
-            "library",
-            || fromjson_library(&schema, &events, codec, &scratch),
-        );
-        bench(
-            &mut c,
-            &times,
             &format!("{group}/tojson"),
             "library",
             || tojson_library(&container(codec), &ours_json),
         );
-        if let Some(binary) = &binary {
-            let (s, e, o) = (schema.as_os_str(), events.as_os_str(), scratch.as_os_str());
-            bench(
-                &mut c,
-                &times,
-                &format!("{group}/fromjson"),
-                "binary",
-                || {
-                    let args = [
-                        "fromjson".as_ref(),
-                        "--schema".as_ref(),
-                        s,
-                        "--codec".as_ref(),
-                        codec.as_ref(),
-                        e,
-                        "-o".as_ref(),
-                        o,
-                    ];
-                    run_binary(binary, &args, None)
-                },
-            );
-            let input = container(codec);
-            bench(&mut c, &times, &format!("{group}/tojson"), "binary", || {
-                run_binary(
-                    binary,
-                    &["cat".as_ref(), input.as_os_str()],
-                    Some(&ours_json),
-                )
-            });
-        }
+        bench(
+            &mut c,
+            &times,
+            &format!("{group}/fromjson"),
+            "binary",
+            || fromjson(&binary, &schema, &events, codec, &scratch),
+        );
+        let input = container(codec);
+        bench(&mut c, &times, &format!("{group}/tojson"), "binary", || {
+            run_binary(
+                &binary,
+                &["cat".as_ref(), input.as_os_str()],
+                Some(&ours_json),
+            )
+        });
     }
     c.final_summary();
-    if binary.is_none() {
-        println!(
-            "binary skipped: no {} (cargo build --release -p avdl2rs-cli, or set AVDL2RS_BIN)",
-            root.join("target/release/avdl2rs").display()
-        );
-    }
 
     // One row per direction, codec and tool: median seconds, MB/s, records/s.
     let mut rows: Vec<(String, String, String, f64)> = Vec::new();

@@ -1,7 +1,9 @@
 //! What every subcommand shares: the IDL input (`-` for stdin) with include directories,
-//! outputs (`-` for stdout), and turning failures into a rendered message and an exit code.
+//! other inputs (`-` for stdin), outputs (`-` for stdout), and turning failures into a
+//! rendered message and an exit code.
 
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -213,4 +215,39 @@ impl Failure {
             _ => INVALID,
         })
     }
+}
+
+/// Opens `path`, or stdin for `-`.
+pub fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
+    if path == "-" {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    File::open(path)
+        .map(|file| Box::new(file) as Box<dyn Read>)
+        .map_err(|e| Failure::Message(format!("cannot read {path}: {e}")))
+}
+
+/// The name of the input `path` in messages.
+pub fn input_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// Runs `write` on a buffered stdout; a reader that stops early (a closed pipe, as with
+/// `| head`) is not an error.
+pub fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> Result<(), Failure> {
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    write(&mut out)?;
+    out.flush().or_else(stdout_error)
+}
+
+/// A write error on stdout: a closed pipe ends the output quietly.
+pub fn stdout_error(error: std::io::Error) -> Result<(), Failure> {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        return Ok(());
+    }
+    Err(Failure::Message(format!("cannot write to stdout: {error}")))
 }

@@ -27,7 +27,8 @@ mod split;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{DeepNesting, Error, GeneratedType, Generator, MapType, Options, TimeCrate};
+pub use crate::generated::Generated;
+use crate::{Error, GeneratedType, Generator, MapType, Options, TimeCrate};
 
 /// The file extensions read from an input directory.
 const SCHEMA_EXTENSIONS: [&str; 3] = ["avdl", "avsc", "avpr"];
@@ -42,20 +43,6 @@ pub struct Builder {
     out_dir: Option<PathBuf>,
     module_tree: bool,
     cargo_instructions: bool,
-}
-
-/// The code generated from a builder's inputs, before it is written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Generated {
-    /// The Rust source, formatted, with an `@generated` header.
-    pub source: String,
-    /// Every generated named type, with its Rust path relative to the included root.
-    pub types: Vec<GeneratedType>,
-    /// Every schema file read, inputs and imports, in the order read.
-    pub files_read: Vec<PathBuf>,
-    /// The type nesting too deeply for rustc's default recursion limit, if one does: the
-    /// including crate must raise the limit (see [`Generator::deep_nesting`]).
-    pub deep_nesting: Option<DeepNesting>,
 }
 
 /// What a successful [`Builder::build`] did.
@@ -111,37 +98,46 @@ impl Builder {
     }
 
     /// The Rust type of Avro maps (see [`Options::map_type`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().map_type(…))`")]
     pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
         self.set(|o| o.map_type(map_type))
     }
 
     /// The Rust types of date and time logical types (see [`Options::time_crate`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().time_crate(…))`")]
     pub fn time_crate(&mut self, time_crate: TimeCrate) -> &mut Self {
         self.set(|o| o.time_crate(time_crate))
     }
 
     /// Puts every type in the root module (see [`Options::flat_modules`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().flat_modules(…))`")]
     pub fn flat_modules(&mut self, flat: bool) -> &mut Self {
         self.set(|o| o.flat_modules(flat))
     }
 
     /// Adds a derive to every type (see [`Options::extra_derive`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().extra_derive(…))`")]
     pub fn extra_derive(&mut self, path: impl Into<String>) -> &mut Self {
         self.set(|o| o.extra_derive(path))
     }
 
     /// Also implements `apache_avro::AvroSchema` (see [`Options::apache_avro_schema`]).
+    #[deprecated(
+        note = "set it on the options: `.options(Options::default().apache_avro_schema(…))`"
+    )]
     pub fn apache_avro_schema(&mut self, enable: bool) -> &mut Self {
         self.set(|o| o.apache_avro_schema(enable))
     }
 
     /// The path of the runtime crate in the generated code (see [`Options::runtime_path`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().runtime_path(…))`")]
     pub fn runtime_path(&mut self, path: impl Into<String>) -> &mut Self {
         self.set(|o| o.runtime_path(path))
     }
 
     /// Takes a named type or namespace from other generated code (see
     /// [`Options::extern_path`]).
+    #[deprecated(note = "set it on the options: `.options(Options::default().extern_path(…))`")]
     pub fn extern_path(
         &mut self,
         avro: impl Into<String>,

@@ -5,7 +5,7 @@ use quote::quote;
 
 use crate::context::Context;
 use crate::space::TypeRef;
-use avdl2rs_emit::{Logical, TimeCrate, TimeKind};
+use avdl2rs_emit::Logical;
 
 /// The Rust type of `ty` as written in module `from`.
 pub(crate) fn rust_type(cx: &Context<'_>, ty: &TypeRef, from: &[String]) -> TokenStream {
@@ -63,37 +63,8 @@ fn prelude(short: bool, name: TokenStream, full: TokenStream) -> TokenStream {
 
 /// The Rust type of a logical type, from the time crate the options chose or the runtime.
 fn logical_type(logical: &Logical, rt: &syn::Path) -> TokenStream {
-    use TimeKind as K;
     match logical {
-        Logical::Time {
-            time_crate: TimeCrate::Time,
-            kind,
-        } => {
-            let ty = match kind {
-                K::Date => quote!(Date),
-                K::TimeMillis | K::TimeMicros => quote!(Time),
-                K::LocalTimestampMillis | K::LocalTimestampMicros | K::LocalTimestampNanos => {
-                    quote!(PrimitiveDateTime)
-                }
-                K::TimestampMillis | K::TimestampMicros | K::TimestampNanos => {
-                    quote!(OffsetDateTime)
-                }
-            };
-            quote!(#rt::time::#ty)
-        }
-        Logical::Time {
-            time_crate: TimeCrate::Chrono,
-            kind,
-        } => match kind {
-            K::Date => quote!(#rt::chrono::NaiveDate),
-            K::TimeMillis | K::TimeMicros => quote!(#rt::chrono::NaiveTime),
-            K::LocalTimestampMillis | K::LocalTimestampMicros | K::LocalTimestampNanos => {
-                quote!(#rt::chrono::NaiveDateTime)
-            }
-            K::TimestampMillis | K::TimestampMicros | K::TimestampNanos => {
-                quote!(#rt::chrono::DateTime<#rt::chrono::Utc>)
-            }
-        },
+        Logical::Time { time_crate, kind } => time_crate.rust_type(*kind, rt),
         Logical::UuidString | Logical::UuidFixed => quote!(#rt::uuid::Uuid),
         Logical::DecimalBytes { .. } | Logical::DecimalFixed { .. } => {
             quote!(#rt::logical::Decimal)

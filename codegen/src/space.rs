@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use avdl2rs_emit::{Logical, TimeKind, Value};
+use avdl2rs_emit::{Logical, TimeCrate, TimeKind, Value};
 use avdl2rs_schema::{LogicalType, NamedKind, NamedSchema, Schema, SchemaKind, SchemaSet};
 use serde_json::Value as Json;
 
@@ -111,7 +111,8 @@ pub(crate) struct VariantDef {
 pub(crate) type TypeRef = Value<TypeId>;
 
 impl TypeSpace {
-    /// Builds the type space of every named type in `set`.
+    /// Builds the type space of every named type in `set`, each type held by value: the
+    /// generator then boxes what recursion and size require (`cycles`, `large`).
     pub fn build(set: &SchemaSet, options: &Options) -> Result<TypeSpace, Error> {
         let mut builder = Builder {
             set,
@@ -122,9 +123,6 @@ impl TypeSpace {
         builder.register_named()?;
         builder.convert_named()?;
         let mut space = TypeSpace { defs: builder.defs };
-        crate::cycles::box_cycle_edges(&mut space.defs);
-        crate::cycles::mark_recursive(&mut space.defs);
-        crate::large::box_large_branches(&mut space.defs);
         space.decide_eq();
         Ok(space)
     }
@@ -343,12 +341,9 @@ impl Builder<'_> {
     /// The Rust representation of a logical type on a base of `fixed(size)` or (for `None`)
     /// the primitive base the schema parser validated; `None` to fall back to the base type.
     fn logical(&self, logical: LogicalType, fixed: Option<usize>) -> Option<Logical> {
-        let time_type = |kind| {
-            self.options
-                .time_crate
-                .emitted()
-                .map(|time_crate| Logical::Time { time_crate, kind })
-        };
+        let time_crate = self.options.time_crate;
+        let time_type =
+            |kind| (time_crate != TimeCrate::Raw).then_some(Logical::Time { time_crate, kind });
         match logical {
             LogicalType::Decimal { precision, scale } => Some(match fixed {
                 Some(size) => Logical::DecimalFixed {

@@ -11,7 +11,8 @@ use syn::spanned::Spanned;
 
 use crate::emit::{LogicalType, TimeKind};
 use crate::errors::Errors;
-use crate::names::RenameRule;
+use crate::rename::RenameRule;
+use avdl2rs_schema::Order;
 
 /// Where an attribute sits.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -64,27 +65,6 @@ pub(crate) struct Attrs {
     pub null_last: bool,
     /// `crate`: the path of the runtime crate, for users who rename it.
     pub krate: Option<syn::Path>,
-}
-
-/// A field's sort order (`order = ".."`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Order {
-    Ascending,
-    Descending,
-    Ignore,
-}
-
-impl Order {
-    const ALL: [Order; 3] = [Order::Ascending, Order::Descending, Order::Ignore];
-
-    /// The spelling in schemas.
-    pub fn name(self) -> &'static str {
-        match self {
-            Order::Ascending => "ascending",
-            Order::Descending => "descending",
-            Order::Ignore => "ignore",
-        }
-    }
 }
 
 /// A logical type a field names (`logical = ".."`): a date or time type, or `uuid`.
@@ -332,10 +312,8 @@ fn avro_key(
             });
         }
         Key::Order => {
-            let names = Order::ALL.map(Order::name);
-            out.order = Some(lit_choice(meta, &names, |text| {
-                Order::ALL.into_iter().find(|o| o.name() == text)
-            })?);
+            let names = Order::ALL.map(Order::as_str);
+            out.order = Some(lit_choice(meta, &names, Order::from_name)?);
         }
         Key::Logical => {
             let mut names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();

@@ -18,6 +18,7 @@ mod attrs;
 mod errors;
 mod expand;
 mod names;
+mod rename;
 mod shapes;
 mod types;
 

@@ -94,7 +94,7 @@ pub(crate) fn record(
             "name": name,
             "type": typed.json,
             "doc": attrs.doc,
-            "order": attrs.order.as_ref().map(|order| order.value.name()),
+            "order": attrs.order.as_ref().map(|order| order.value.as_str()),
             "aliases": checked_names(&attrs.aliases, types.errors, false),
         }));
         if let Some(default) = field_default(&attrs, &typed.value, field) {

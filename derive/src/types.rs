@@ -45,27 +45,17 @@ pub(crate) struct Types<'a> {
     pub errors: &'a mut Errors,
 }
 
-/// The chrono types and the logical types each can carry (the first is the default).
-const CHRONO: &[(&str, &[TimeKind])] = &[
-    ("NaiveDate", &[TimeKind::Date]),
-    ("NaiveTime", &[TimeKind::TimeMicros, TimeKind::TimeMillis]),
-    (
-        "DateTime",
-        &[
-            TimeKind::TimestampMicros,
-            TimeKind::TimestampMillis,
-            TimeKind::TimestampNanos,
-        ],
-    ),
-    (
-        "NaiveDateTime",
-        &[
-            TimeKind::LocalTimestampMicros,
-            TimeKind::LocalTimestampMillis,
-            TimeKind::LocalTimestampNanos,
-        ],
-    ),
-];
+/// The date and time kinds the chrono type named `rust` carries, the default first: the one
+/// kind it holds, or among a time's or timestamp's precisions, microseconds. Empty when
+/// `rust` is no chrono date or time type.
+fn chrono_kinds(rust: &str) -> Vec<TimeKind> {
+    let mut kinds: Vec<TimeKind> = TimeKind::ALL
+        .into_iter()
+        .filter(|&kind| TimeCrate::Chrono.type_name(kind) == rust)
+        .collect();
+    kinds.sort_by_key(|kind| !kind.name().ends_with("-micros"));
+    kinds
+}
 
 impl<'a> Types<'a> {
     /// A converter for the type `self_ident` named `self_full_name`.
@@ -145,9 +135,7 @@ impl<'a> Types<'a> {
                 Some(self.fixed(Value::Logical(Logical::Duration), &name, 12, logical))
             }
             ("Uuid", []) => Some(self.uuid(attrs)),
-            (chrono, [] | [_]) if CHRONO.iter().any(|(n, _)| *n == chrono) => {
-                self.chrono(chrono, attrs)
-            }
+            (chrono, [] | [_]) if !chrono_kinds(chrono).is_empty() => self.chrono(chrono, attrs),
             (
                 "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i128" | "isize"
                 | "char" | "str",
@@ -309,7 +297,7 @@ impl<'a> Types<'a> {
     }
 
     fn chrono(&mut self, rust: &str, attrs: &Attrs) -> Option<Typed> {
-        let (_, allowed) = CHRONO.iter().find(|(n, _)| *n == rust)?;
+        let allowed = chrono_kinds(rust);
         let kind = match &attrs.logical {
             Some(At {
                 value: LogicalAttr::Time(kind),
@@ -327,7 +315,7 @@ impl<'a> Types<'a> {
                 );
                 return None;
             }
-            None => allowed[0],
+            None => *allowed.first()?,
         };
         let mut typed = leaf(
             Value::Logical(Logical::Time {

@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::impls::{Cx, ErrorContext};
+use crate::context::{decimal_literals, Cx, ErrorContext};
 use crate::{Logical, RecordField, UnionVariant, Value};
 
 /// The expression of type `Result<T, DecodeError>` that reads a value of shape `value`
@@ -79,7 +79,7 @@ pub fn decode_logical(logical: &Logical) -> TokenStream {
         Logical::UuidString => quote!(#p::decode_uuid_string(reader)),
         Logical::UuidFixed => quote!(#p::decode_uuid_fixed(reader)),
         Logical::DecimalBytes { precision, scale } => {
-            let (precision, scale) = crate::impls::decimal_literals(*precision, *scale);
+            let (precision, scale) = decimal_literals(*precision, *scale);
             quote!(#p::decode_decimal_bytes(reader, #precision, #scale))
         }
         Logical::DecimalFixed {
@@ -88,7 +88,7 @@ pub fn decode_logical(logical: &Logical) -> TokenStream {
             scale,
         } => {
             let size = Literal::usize_unsuffixed(*size);
-            let (precision, scale) = crate::impls::decimal_literals(*precision, *scale);
+            let (precision, scale) = decimal_literals(*precision, *scale);
             quote!(#p::decode_decimal_fixed(reader, #size, #precision, #scale))
         }
         Logical::Duration => quote!(#p::decode_duration(reader)),

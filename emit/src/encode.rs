@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::impls::{Cx, ErrorContext};
+use crate::context::{decimal_literals, Cx, ErrorContext};
 use crate::{Logical, RecordField, UnionVariant, Value};
 
 /// A Rust place holding a value to encode: either an expression of type `T` (a place such as
@@ -171,7 +171,7 @@ fn encode_logical(logical: &Logical, place: &Place) -> Encode {
         Logical::UuidString => quote!(#p::encode_uuid_string(#v, out)),
         Logical::UuidFixed => quote!(#p::encode_uuid_fixed(#v, out)),
         Logical::DecimalBytes { precision, scale } => {
-            let (precision, scale) = crate::impls::decimal_literals(*precision, *scale);
+            let (precision, scale) = decimal_literals(*precision, *scale);
             quote!(#p::encode_decimal_bytes(#v, #precision, #scale, out))
         }
         Logical::DecimalFixed {
@@ -180,7 +180,7 @@ fn encode_logical(logical: &Logical, place: &Place) -> Encode {
             scale,
         } => {
             let size = Literal::usize_unsuffixed(*size);
-            let (precision, scale) = crate::impls::decimal_literals(*precision, *scale);
+            let (precision, scale) = decimal_literals(*precision, *scale);
             quote!(#p::encode_decimal_fixed(#v, #size, #precision, #scale, out))
         }
         Logical::Duration => quote!(#p::encode_duration(#v, out)),

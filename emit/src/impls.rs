@@ -1,17 +1,11 @@
 //! One type's `AvroEncode` and `AvroDecode` impls (and a union's `DecodeBranch`), from the
 //! bodies the encode and decode emitters write for its shape.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::context::{Cx, ErrorContext};
 use crate::{decode, encode, Shape, TypeCodec};
-
-/// What the emitters need besides the model: for each type `N` names, its path as written
-/// where the impls go, and whether to write it in calls (see [`TypeCodec::name_field_types`]).
-pub(crate) struct Cx<'a, N> {
-    pub path: &'a dyn Fn(&N) -> TokenStream,
-    pub name_types: bool,
-}
 
 /// Emits the `AvroEncode` and `AvroDecode` impls of one type, after
 /// `use <runtime>::__private as __avro;`: the emitted code names the runtime through that one
@@ -137,38 +131,4 @@ fn in_nesting_level(body: TokenStream, nested: bool) -> TokenStream {
     } else {
         body
     }
-}
-
-/// The error-path step a record adds around a failing field: the field, then the record's
-/// full name (which the runtime shows only when no enclosing field follows). A record's
-/// codec defines it once, as the local function `field_error` of the field name generic
-/// over both error types, so each field costs one call rather than its own closure
-/// repeating the type name, and encode and decode share it.
-pub(crate) struct ErrorContext<'a> {
-    full_name: Option<&'a str>,
-}
-
-impl ErrorContext<'_> {
-    /// The `fn field_error` item.
-    fn define(&self) -> TokenStream {
-        let in_type = self.full_name.map(|name| quote!(.in_type(#name)));
-        quote! {
-            fn field_error<E: __avro::ErrorPath>(field: &'static str) -> impl ::core::ops::FnOnce(E) -> E {
-                move |e| e.in_field(field) #in_type
-            }
-        }
-    }
-
-    /// The `map_err` argument for field `name`.
-    pub(crate) fn at(name: &str) -> TokenStream {
-        quote!(field_error(#name))
-    }
-}
-
-/// A decimal's precision and scale as literals.
-pub(crate) fn decimal_literals(precision: u32, scale: u32) -> (Literal, Literal) {
-    (
-        Literal::u32_unsuffixed(precision),
-        Literal::u32_unsuffixed(scale),
-    )
 }

@@ -29,6 +29,7 @@
 #[doc = include_str!("../README.md")]
 mod readme_doctests {}
 
+mod context;
 pub mod decode;
 mod encode;
 mod impls;
@@ -37,14 +38,16 @@ pub mod node;
 mod schema_item;
 #[cfg(test)]
 mod tests;
+mod time;
 
 /// The schema model's logical types, whose spellings [`TimeKind`] and the derive read.
 pub use avdl2rs_schema::LogicalType;
 
 pub use decode::decode_logical;
 pub use impls::{type_impls, wrap_in_const};
-pub use model::{Logical, RecordField, Shape, TimeCrate, TimeKind, TypeCodec, UnionVariant, Value};
+pub use model::{Logical, RecordField, Shape, TypeCodec, UnionVariant, Value};
 pub use schema_item::{schema_item, ItemKind, Measured};
+pub use time::{TimeCrate, TimeKind};
 
 /// Whether rustc refuses `c` in a comment or string literal of generated source: the
 /// Unicode controls that change the visible direction of text (U+202A to U+202E, U+2066 to

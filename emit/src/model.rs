@@ -2,7 +2,7 @@
 //! generic over how the types with codecs of their own are named ([`Value`]), and the shapes
 //! of the types that get codec impls ([`TypeCodec`]).
 
-use crate::LogicalType;
+use crate::{TimeCrate, TimeKind};
 
 /// How a Rust value is written as Avro: the Avro schema of a field, array item, map value or
 /// union branch, together with the Rust type that represents it.
@@ -94,108 +94,6 @@ pub enum Logical {
     Duration,
 }
 
-/// The crate whose types represent date and time logical types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TimeCrate {
-    /// `chrono`, re-exported by the runtime.
-    Chrono,
-    /// `time`, re-exported by the runtime (its feature `time`).
-    Time,
-}
-
-impl TimeCrate {
-    /// The runtime's `__private` module with this crate's encode, decode and serde helpers.
-    pub fn runtime_module(self) -> &'static str {
-        match self {
-            TimeCrate::Chrono => "logical_chrono",
-            TimeCrate::Time => "logical_time",
-        }
-    }
-}
-
-/// The date and time logical types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TimeKind {
-    /// `date` on `int`: days since 1970-01-01.
-    Date,
-    /// `time-millis` on `int`.
-    TimeMillis,
-    /// `time-micros` on `long`.
-    TimeMicros,
-    /// `timestamp-millis` on `long`.
-    TimestampMillis,
-    /// `timestamp-micros` on `long`.
-    TimestampMicros,
-    /// `timestamp-nanos` on `long`.
-    TimestampNanos,
-    /// `local-timestamp-millis` on `long`.
-    LocalTimestampMillis,
-    /// `local-timestamp-micros` on `long`.
-    LocalTimestampMicros,
-    /// `local-timestamp-nanos` on `long`.
-    LocalTimestampNanos,
-}
-
-impl TimeKind {
-    /// Every date and time logical type.
-    pub const ALL: [TimeKind; 9] = [
-        TimeKind::Date,
-        TimeKind::TimeMillis,
-        TimeKind::TimeMicros,
-        TimeKind::TimestampMillis,
-        TimeKind::TimestampMicros,
-        TimeKind::TimestampNanos,
-        TimeKind::LocalTimestampMillis,
-        TimeKind::LocalTimestampMicros,
-        TimeKind::LocalTimestampNanos,
-    ];
-
-    /// The logical type of the schema model.
-    pub fn logical_type(self) -> LogicalType {
-        match self {
-            TimeKind::Date => LogicalType::Date,
-            TimeKind::TimeMillis => LogicalType::TimeMillis,
-            TimeKind::TimeMicros => LogicalType::TimeMicros,
-            TimeKind::TimestampMillis => LogicalType::TimestampMillis,
-            TimeKind::TimestampMicros => LogicalType::TimestampMicros,
-            TimeKind::TimestampNanos => LogicalType::TimestampNanos,
-            TimeKind::LocalTimestampMillis => LogicalType::LocalTimestampMillis,
-            TimeKind::LocalTimestampMicros => LogicalType::LocalTimestampMicros,
-            TimeKind::LocalTimestampNanos => LogicalType::LocalTimestampNanos,
-        }
-    }
-
-    /// The date or time kind of `logical`, if it is one.
-    pub fn of(logical: LogicalType) -> Option<TimeKind> {
-        TimeKind::ALL
-            .into_iter()
-            .find(|kind| kind.logical_type() == logical)
-    }
-
-    /// The `logicalType` spelling, e.g. `timestamp-millis` (the schema model's table).
-    pub fn name(self) -> &'static str {
-        self.logical_type().name()
-    }
-
-    /// The logical type spelled `name`, if it is a date or time type.
-    pub fn from_name(name: &str) -> Option<TimeKind> {
-        TimeKind::ALL.into_iter().find(|kind| kind.name() == name)
-    }
-
-    /// The suffix of the runtime's helpers for the type, e.g. `timestamp_millis`.
-    pub fn helper_suffix(self) -> String {
-        self.name().replace('-', "_")
-    }
-
-    /// The Avro base type: `int` for `date` and `time-millis`, else `long`.
-    pub fn base(self) -> &'static str {
-        match self {
-            TimeKind::Date | TimeKind::TimeMillis => "int",
-            _ => "long",
-        }
-    }
-}
-
 /// A record field: its Rust ident, its Avro name (used in error paths) and shape.
 #[derive(Debug, Clone)]
 pub struct RecordField<N> {
@@ -262,40 +160,4 @@ pub struct TypeCodec<N> {
     /// with the user's field types). Without it the type is inferred from the field, which
     /// keeps generated code short where every type has its impls.
     pub name_field_types: bool,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::TimeKind;
-
-    #[test]
-    fn time_kinds_are_named_as_in_the_specification() {
-        let names: Vec<&str> = TimeKind::ALL.iter().map(|k| k.name()).collect();
-        assert_eq!(
-            names,
-            [
-                "date",
-                "time-millis",
-                "time-micros",
-                "timestamp-millis",
-                "timestamp-micros",
-                "timestamp-nanos",
-                "local-timestamp-millis",
-                "local-timestamp-micros",
-                "local-timestamp-nanos",
-            ]
-        );
-        for kind in TimeKind::ALL {
-            assert_eq!(TimeKind::from_name(kind.name()), Some(kind));
-        }
-        assert_eq!(TimeKind::from_name("uuid"), None);
-        // The base types of the specification's "Logical Types" section.
-        assert_eq!(TimeKind::Date.base(), "int");
-        assert_eq!(TimeKind::TimeMillis.base(), "int");
-        assert_eq!(TimeKind::TimeMicros.base(), "long");
-        assert_eq!(
-            TimeKind::LocalTimestampNanos.helper_suffix(),
-            "local_timestamp_nanos"
-        );
-    }
 }

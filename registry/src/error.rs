@@ -116,23 +116,6 @@ impl RegistryError {
     }
 }
 
-impl RegistryError {
-    /// The error of a request that got no answer: [`RegistryError::CertificateRefused`] when
-    /// `error` holds the registry's TLS alert refusing the client certificate, else
-    /// [`RegistryError::Transport`].
-    #[cfg(feature = "tls")]
-    pub(crate) fn transport(url: &str, error: &(dyn std::error::Error + 'static)) -> Self {
-        let url = url.to_owned();
-        match crate::tls::refusal(error) {
-            Some(message) => RegistryError::CertificateRefused { url, message },
-            None => RegistryError::Transport {
-                url,
-                message: error_chain(error),
-            },
-        }
-    }
-}
-
 /// An error with its causes, `outer: inner: innermost`, for transports whose errors say
 /// what failed only in their sources (such as a refused certificate).
 pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {

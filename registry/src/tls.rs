@@ -6,7 +6,7 @@ use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 
 use crate::config::{ClientConfig, TlsConfig};
-use crate::error::{RegistryError, Result};
+use crate::error::{error_chain, RegistryError, Result};
 
 /// Parsed certificates.
 pub(crate) struct Certificates {
@@ -76,6 +76,24 @@ fn system_roots() -> Result<Vec<CertificateDer<'static>>> {
 
 fn invalid(message: String) -> RegistryError {
     RegistryError::Config(message)
+}
+
+/// Transport errors are classified here, beside the TLS alerts they may hold, so that the
+/// error type below knows nothing of TLS.
+impl RegistryError {
+    /// The error of a request that got no answer: [`RegistryError::CertificateRefused`] when
+    /// `error` holds the registry's TLS alert refusing the client certificate, else
+    /// [`RegistryError::Transport`].
+    pub(crate) fn transport(url: &str, error: &(dyn std::error::Error + 'static)) -> Self {
+        let url = url.to_owned();
+        match refusal(error) {
+            Some(message) => RegistryError::CertificateRefused { url, message },
+            None => RegistryError::Transport {
+                url,
+                message: error_chain(error),
+            },
+        }
+    }
 }
 
 /// Why the registry refused the client certificate, when `error` or one of its sources is

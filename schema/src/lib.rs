@@ -273,6 +273,14 @@ impl NamedKind {
 }
 
 impl Order {
+    /// Every sort order.
+    pub const ALL: [Order; 3] = [Order::Ascending, Order::Descending, Order::Ignore];
+
+    /// The order spelled `text` in a schema, if it is one.
+    pub fn from_name(text: &str) -> Option<Order> {
+        Order::ALL.into_iter().find(|order| order.as_str() == text)
+    }
+
     /// The JSON spelling: `ascending`, `descending` or `ignore`.
     pub fn as_str(self) -> &'static str {
         match self {

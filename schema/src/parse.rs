@@ -531,13 +531,13 @@ fn fixed_kind(json: &Map<String, Value>, path: &str) -> Result<NamedKind> {
 
 fn order(json: &Map<String, Value>, path: &str) -> Result<Order> {
     match optional_string(json, "order", path)?.as_deref() {
-        None | Some("ascending") => Ok(Order::Ascending),
-        Some("descending") => Ok(Order::Descending),
-        Some("ignore") => Ok(Order::Ignore),
-        Some(other) => Err(SchemaError::malformed(
-            child(path, "order"),
-            format!("order must be \"ascending\", \"descending\" or \"ignore\", not {other:?}"),
-        )),
+        None => Ok(Order::Ascending),
+        Some(text) => Order::from_name(text).ok_or_else(|| {
+            SchemaError::malformed(
+                child(path, "order"),
+                format!("order must be \"ascending\", \"descending\" or \"ignore\", not {text:?}"),
+            )
+        }),
     }
 }
 

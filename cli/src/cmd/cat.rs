@@ -6,8 +6,8 @@ use std::io::Write;
 use avdl2rs_container::{JsonReader, Salvage, Salvaged};
 use serde_json::Value;
 
-use super::container::{failure, open, report_damage, stdout_error, to_stdout, Losses};
-use crate::io::Failure;
+use super::container::{failure, report_damage, Losses};
+use crate::io::{open, stdout_error, to_stdout, Failure};
 
 /// Arguments of `cat`.
 #[derive(Debug, clap::Args)]

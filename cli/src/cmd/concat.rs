@@ -5,10 +5,9 @@ use avdl2rs::schema::SchemaSet;
 use avdl2rs_container::{BlockReader, Header};
 
 use super::container::{
-    failure, input_name, keeping_metadata, not_an_input, open, parse_codec, transfer,
-    write_failure, Transfer,
+    failure, keeping_metadata, not_an_input, parse_codec, transfer, write_failure, Transfer,
 };
-use crate::io::{Failure, Output};
+use crate::io::{input_name, open, Failure, Output};
 
 /// Arguments of `concat`.
 #[derive(Debug, clap::Args)]

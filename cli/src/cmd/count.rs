@@ -1,7 +1,7 @@
 //! `avdl2rs count FILE`: the number of records in a container file.
 
-use super::container::{failure, open, stdout_error, to_stdout, FileInput};
-use crate::io::Failure;
+use super::container::{failure, FileInput};
+use crate::io::{open, stdout_error, to_stdout, Failure};
 
 /// Arguments of `count`.
 #[derive(Debug, clap::Args)]

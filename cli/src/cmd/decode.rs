@@ -20,9 +20,8 @@ use avdl2rs_registry::blocking::Client;
 use avdl2rs_registry::RegistryError;
 use serde_json::{json, Value};
 
-use super::container::open;
 use super::fingerprint::crc64_text;
-use crate::io::{Failure, Output};
+use crate::io::{open, Failure, Output};
 use crate::message_text::{from_base64, from_hex};
 use crate::registry_options::RegistryOptions;
 use crate::schema_file::{self, Loaded, SchemaFile};

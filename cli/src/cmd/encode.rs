@@ -10,9 +10,8 @@ use avdl2rs::wire;
 use avdl2rs_registry::blocking::Client;
 use avdl2rs_registry::Schema;
 
-use super::container::{input_name, open};
 use super::decode::registry_failure;
-use crate::io::{Failure, Output};
+use crate::io::{input_name, open, Failure, Output};
 use crate::json_values::JsonValues;
 use crate::message_text::{base64, hex};
 use crate::registry_options::RegistryOptions;

@@ -3,8 +3,7 @@
 
 use std::io::Read;
 
-use super::container::{input_name, open};
-use crate::io::{Failure, Output};
+use crate::io::{input_name, open, Failure, Output};
 use crate::schema_file::SchemaOption;
 
 /// Arguments of `fragtojson`.

@@ -4,8 +4,8 @@
 
 use avdl2rs_container::{Codec, WriterBuilder};
 
-use super::container::{input_name, open, write_failure, CodecArg};
-use crate::io::{Failure, Output};
+use super::container::{write_failure, CodecArg};
+use crate::io::{input_name, open, Failure, Output};
 use crate::json_values::JsonValues;
 use crate::schema_file::SchemaOption;
 

@@ -2,8 +2,8 @@
 
 use avdl2rs_container::JsonReader;
 
-use super::container::{failure, open, stdout_error, to_stdout, FileInput};
-use crate::io::Failure;
+use super::container::{failure, FileInput};
+use crate::io::{open, stdout_error, to_stdout, Failure};
 
 /// Arguments of `getmeta`.
 #[derive(Debug, clap::Args)]

@@ -2,8 +2,8 @@
 
 use avdl2rs_container::JsonReader;
 
-use super::container::{failure, open, stdout_error, to_stdout, FileInput};
-use crate::io::{json_text, Failure};
+use super::container::{failure, FileInput};
+use crate::io::{json_text, open, stdout_error, to_stdout, Failure};
 
 /// Arguments of `getschema`.
 #[derive(Debug, clap::Args)]

@@ -1,8 +1,7 @@
 //! `avdl2rs jsontofrag --schema FILE [IN|-] [-o OUT]`: one value in Avro's JSON encoding
 //! to its raw Avro binary encoding (no header, no framing).
 
-use super::container::{input_name, open};
-use crate::io::{Failure, Output};
+use crate::io::{input_name, open, Failure, Output};
 use crate::json_values::JsonValues;
 use crate::schema_file::SchemaOption;
 

@@ -4,9 +4,9 @@
 use avdl2rs_container::{BlockReader, Codec};
 
 use super::container::{
-    failure, keeping_metadata, not_an_input, open, parse_codec, transfer, write_failure, Transfer,
+    failure, keeping_metadata, not_an_input, parse_codec, transfer, write_failure, Transfer,
 };
-use crate::io::{Failure, Output};
+use crate::io::{open, Failure, Output};
 
 /// Arguments of `recodec`.
 #[derive(Debug, clap::Args)]

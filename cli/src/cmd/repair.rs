@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use avdl2rs_container::{Salvage, Salvaged};
 
-use super::container::{failure, keeping_metadata, open, report_damage, Losses};
-use crate::io::{self, Failure, Output};
+use super::container::{failure, keeping_metadata, report_damage, Losses};
+use crate::io::{self, open, Failure, Output};
 
 /// Arguments of `repair`.
 #[derive(Debug, clap::Args)]

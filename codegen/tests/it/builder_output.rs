@@ -93,7 +93,10 @@ fn unchanged_output_is_not_rewritten() {
     assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), old);
 
     // Other options give other bytes, which are written.
-    let changed = builder.extra_derive("PartialOrd").build().unwrap();
+    let changed = builder
+        .options(Options::default().extra_derive("PartialOrd"))
+        .build()
+        .unwrap();
     assert_eq!(changed.written, vec![path.clone()]);
     assert!(std::fs::read_to_string(&path)
         .unwrap()
@@ -108,8 +111,7 @@ fn options_reach_the_generator() {
         .flat_modules(true);
     builder("shop", &out)
         .input(fixture("json"))
-        .map_type(options.map_type)
-        .flat_modules(true)
+        .options(options.clone())
         .build()
         .unwrap();
     let mut generator = Generator::new(options);

@@ -6,5 +6,6 @@ mod builder_errors;
 mod builder_idl;
 mod builder_output;
 mod builder_support;
+mod deprecated_names;
 mod doc_comments;
 mod large_branches;

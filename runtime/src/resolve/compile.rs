@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use super::flat::Flat;
 use super::program::{
     Op, OpId, Pass, Program, Promotion, RecordOp, Skip, SkipId, Step, WriterField,
 };
@@ -25,34 +24,7 @@ pub(crate) fn compile(reader: SchemaRef<'_>, writer: SchemaRef<'_>) -> Result<Pr
     let root = compiler.op(reader.schema, writer.schema)?;
     let mut program = compiler.program;
     program.root = root;
-    program.in_place = in_place(&program.ops[root]);
-    if let (None, Op::Record(RecordOp::InOrder(steps))) = (&program.in_place, &program.ops[root]) {
-        program.flat = Flat::new(steps);
-    }
     Ok(program)
-}
-
-/// The writer values to pass over after decoding the writer's bytes in place, when the
-/// top-level step allows it ([`Program::in_place`]): a value encoded alike, or a record whose
-/// steps keep fields and then only drop some.
-fn in_place(root: &Op) -> Option<Vec<Pass>> {
-    match root {
-        Op::Verbatim(_) => Some(Vec::new()),
-        Op::Record(RecordOp::InOrder(steps)) => {
-            let kept = steps
-                .iter()
-                .take_while(|step| matches!(step, Step::Keep(_)))
-                .count();
-            steps[kept..]
-                .iter()
-                .map(|step| match step {
-                    Step::Drop(pass) => Some(*pass),
-                    _ => None,
-                })
-                .collect()
-        }
-        _ => None,
-    }
 }
 
 struct Compiler<'a> {

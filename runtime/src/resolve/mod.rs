@@ -67,12 +67,14 @@ use crate::error::DecodeError;
 use crate::schema::{SchemaError, SchemaSet};
 use crate::wire::{self, WireError};
 use crate::{AvroDecode, AvroSchema};
+use strategy::Strategy;
 
 mod compile;
 mod consumer;
 mod flat;
 mod program;
 mod run;
+mod strategy;
 
 pub use consumer::{Consumer, LookupError, SchemaLookup, REFUSALS_KEPT};
 
@@ -131,7 +133,8 @@ fn list(incompatibilities: &[Incompatibility]) -> String {
 #[derive(Debug)]
 pub struct ResolutionPlan {
     /// `None` when both schemas have the same canonical form: the bytes are read directly.
-    program: Option<program::Program>,
+    /// Else the compiled translation, with how it decodes a message.
+    program: Option<(program::Program, Strategy)>,
     writer_fingerprint: u64,
     reader_fingerprint: u64,
 }
@@ -170,7 +173,9 @@ impl ResolutionPlan {
             if !problems.is_empty() {
                 return Err(ResolveError::Incompatible(problems));
             }
-            Some(compile::compile(reader, writer).map_err(ResolveError::Plan)?)
+            let program = compile::compile(reader, writer).map_err(ResolveError::Plan)?;
+            let strategy = Strategy::of(&program);
+            Some((program, strategy))
         };
         Ok(ResolutionPlan {
             program,
@@ -252,7 +257,7 @@ impl ResolutionPlan {
     /// Appends to `out` the reader's encoding of the writer value that spans all of `bytes`.
     pub fn translate(&self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), DecodeError> {
         match &self.program {
-            Some(program) => run::translate(program, bytes, out),
+            Some((program, _)) => run::translate(program, bytes, out),
             None => {
                 out.extend_from_slice(bytes);
                 Ok(())
@@ -269,30 +274,37 @@ impl ResolutionPlan {
                 found: T::FINGERPRINT,
             });
         }
-        let Some(program) = &self.program else {
+        let Some((program, strategy)) = &self.program else {
             return wire::decode_body(bytes).map_err(ResolveError::Decode);
         };
-        if let Some(rest) = &program.in_place {
-            return decode_in_place(program, rest, bytes);
+        match strategy {
+            Strategy::InPlace(rest) => decode_in_place(program, rest, bytes),
+            Strategy::Flat(flat) => decode_flat(program, flat, bytes),
+            Strategy::Translate => decode_buffered(program, bytes),
         }
-        if let Some(flat) = &program.flat {
-            return decode_flat(program, flat, bytes);
-        }
-        let mut buffer = BUFFER.take();
-        buffer.clear();
-        let result = match run::translate(program, bytes, &mut buffer) {
-            Ok(()) => wire::decode_body(&buffer).map_err(ResolveError::Decode),
-            Err(e) => Err(ResolveError::Translate(e)),
-        };
-        if buffer.capacity() <= KEPT_BUFFER {
-            BUFFER.set(buffer);
-        }
-        result
     }
 }
 
+/// Decodes a `T` from the translation of the whole value into a reused thread-local buffer
+/// ([`Strategy::Translate`]).
+fn decode_buffered<T: AvroDecode>(
+    program: &program::Program,
+    bytes: &[u8],
+) -> Result<T, ResolveError> {
+    let mut buffer = BUFFER.take();
+    buffer.clear();
+    let result = match run::translate(program, bytes, &mut buffer) {
+        Ok(()) => wire::decode_body(&buffer).map_err(ResolveError::Decode),
+        Err(e) => Err(ResolveError::Translate(e)),
+    };
+    if buffer.capacity() <= KEPT_BUFFER {
+        BUFFER.set(buffer);
+    }
+    result
+}
+
 /// Decodes a `T` straight from the writer's bytes, whose first values are the reader's
-/// encoding of it ([`program::Program::in_place`]), then passes over the `rest` of the
+/// encoding of it ([`Strategy::InPlace`]), then passes over the `rest` of the
 /// writer's values. Errors in the reader's values are [`ResolveError::Decode`], in the rest
 /// [`ResolveError::Translate`], both with offsets in `bytes`.
 fn decode_in_place<T: AvroDecode>(

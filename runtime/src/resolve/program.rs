@@ -1,8 +1,6 @@
 //! The compiled form of a resolution plan: a graph of translation steps held in arenas and
 //! referred to by index, so that recursive schemas compile to finite plans.
 
-use super::flat::Flat;
-
 /// Index of an [`Op`] in [`Program::ops`].
 pub(crate) type OpId = usize;
 /// Index of a [`Skip`] in [`Program::skips`].
@@ -15,13 +13,6 @@ pub(crate) struct Program {
     pub(crate) skips: Vec<Skip>,
     /// The step for the top-level value.
     pub(crate) root: OpId,
-    /// `Some` when the reader's encoding of a value is the first bytes of the writer's (the
-    /// top-level record's fields are kept, then only dropped): the reader type decodes the
-    /// writer's bytes in place, and then passes over these writer values, which it lacks.
-    pub(crate) in_place: Option<Vec<Pass>>,
-    /// `Some` when the top-level value is a record whose steps need no nested translation
-    /// (and the plan cannot decode in place): it is translated by [`Flat::translate`].
-    pub(crate) flat: Option<Flat>,
 }
 
 /// How to pass over one writer value without producing anything (its bytes may still be

@@ -67,7 +67,7 @@ pub(crate) fn translate(
 }
 
 /// Passes over the writer values after those a reader decoded in place
-/// ([`Program::in_place`]), and checks that they end the input.
+/// ([`Strategy::InPlace`](super::strategy::Strategy::InPlace)), and checks that they end the input.
 pub(crate) fn pass_rest(
     program: &Program,
     rest: &[Pass],

@@ -22,6 +22,7 @@ mod generated_differential;
 mod idl_conformance;
 mod located_errors;
 mod long_chains;
+mod module_imports;
 mod readme_quickstart;
 mod runtime_dependencies;
 mod scratch_project;

@@ -1,5 +1,5 @@
-//! Writing and reading container files of the benchmark shapes (`avdl2rs-bench`), per codec,
-//! in one run: the generated type through this crate's `Reader` (as it reads by default, with
+//! Writing and reading container files (`avdl2rs-container`) of the benchmark shapes, per codec,
+//! in one run: the generated type through the container crate's `Reader` (as it reads by default, with
 //! compressed blocks decompressed ahead on a worker thread per core, and for compressed files
 //! also on the reading thread alone, `generated_one_thread`), apache-avro's `Reader` with
 //! `from_value`, and serde_avro_fast's container reader.
@@ -10,7 +10,7 @@
 //! made when a benchmark that needs them first runs, once per run, so that building the
 //! benchmark (`cargo bench --no-run`) costs nothing and a filter skips the files it does not
 //! select. Run a short pass with
-//! `cargo bench -p avdl2rs-container -- --warm-up-time 1 --measurement-time 3`.
+//! `cargo bench -p avdl2rs-bench --bench container_files -- --warm-up-time 1 --measurement-time 3`.
 
 use std::cell::OnceCell;
 use std::hint::black_box;
