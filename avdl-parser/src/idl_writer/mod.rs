@@ -7,6 +7,10 @@
 //! property name IDL reserves at that place) is an [`IdlWriteError`] naming the JSON path,
 //! never a silently different schema.
 //!
+//! The input is expected to be a valid schema (check it with the schema model first); the walk
+//! recurses as deep as the JSON nests, so a `Value` from untrusted text should be read with
+//! serde_json's nesting limit, as `avdl2rs toidl` does.
+//!
 //! ```
 //! let json = serde_json::json!({"type": "record", "name": "Ping", "namespace": "net",
 //!     "fields": [{"name": "at", "type": "long"}]});

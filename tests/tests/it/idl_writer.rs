@@ -161,3 +161,58 @@ fn names_spelt_like_keywords_are_backticked_and_read_back() {
         Vec::<String>::new()
     );
 }
+
+/// Schemas whose every part IDL can say, in forms the conformance cases do not all show.
+fn expressible_schemas() -> Vec<Value> {
+    let record =
+        |fields: Value| json!({"type": "record", "name": "R", "namespace": "n", "fields": fields});
+    vec![
+        record(json!([{"name": "a", "type": "int", "doc": "one\ntwo", "order": "ascending"}])),
+        record(json!([{"name": "a", "type": ["string", "null"], "default": "x"}])),
+        record(json!([{"name": "a", "type": ["null", "string"]}])),
+        record(
+            json!([{"name": "a", "type": ["null", {"type": "array", "items": "int"}], "default": null}]),
+        ),
+        record(
+            json!([{"name": "a", "type": {"type": "bytes", "logicalType": "decimal", "precision": 4}}]),
+        ),
+        record(
+            json!([{"name": "a", "type": {"type": "fixed", "name": "D", "size": 4,
+            "logicalType": "decimal", "precision": 4, "scale": 2, "aliases": ["m.E", "F"]}}]),
+        ),
+        record(
+            json!([{"name": "a", "type": {"type": "enum", "name": "E", "symbols": ["A", "B"], "default": "B"}},
+            {"name": "b", "type": {"type": "map", "values": {"type": "array", "items": "E"}}, "default": {"k": ["A"]}}]),
+        ),
+        record(
+            json!([{"name": "a", "type": {"type": "record", "name": "R", "namespace": "m",
+            "fields": [{"name": "x", "type": "double", "default": 1.5e300}]}},
+            {"name": "b", "type": "m.R"}, {"name": "c", "type": "R"}]),
+        ),
+        record(
+            json!([{"name": "a", "type": "string", "aliases": ["b"], "x-props": {"k": [1, null, true]}}]),
+        ),
+        json!(["null", {"type": "record", "name": "R", "fields": [{"name": "r", "type": ["null", "R"]}]}]),
+        json!({"type": "string", "logicalType": "uuid"}),
+        json!({"protocol": "P", "namespace": "n", "doc": "The protocol.", "x": 1,
+            "types": [{"type": "error", "name": "Oops", "fields": []}],
+            "messages": {
+                "m": {"doc": "Sends.", "p": "q", "request": [{"name": "a", "type": "int", "default": 3},
+                    {"name": "b", "type": "string", "doc": "B."}], "response": "string", "errors": ["Oops"]},
+                "n": {"request": [], "response": "null", "one-way": true}}}),
+    ]
+}
+
+#[test]
+fn schemas_in_forms_beyond_the_conformance_cases_read_back_the_same() {
+    for schema in expressible_schemas() {
+        let idl = idl_writer::to_idl(&schema, Indent::default())
+            .unwrap_or_else(|e| panic!("{e}\n{schema}"));
+        let back = idl_json(&idl, "written.avdl").unwrap_or_else(|e| panic!("{e}\n{idl}"));
+        assert_eq!(
+            json_diff(&model_json(&schema), &model_json(&back)),
+            Vec::<String>::new(),
+            "{idl}"
+        );
+    }
+}
