@@ -88,9 +88,7 @@ pub fn schema_idl(schema: &Value, indent: Indent) -> Result<String, IdlWriteErro
         writer.out.push_str(&format!("namespace {namespace};\n\n"));
     }
     match list {
-        Some(all) => writer
-            .queue
-            .extend((0..all).map(|i| table.order[i].full_name())),
+        Some(all) => (0..all).for_each(|i| writer.request(table.order[i].full_name())),
         None => {
             let main = writer.type_ref(schema, &namespace, "", true)?;
             writer.out.push_str(&format!("schema {main};\n\n"));
@@ -130,9 +128,9 @@ pub fn protocol_idl(protocol: &Value, indent: Indent) -> Result<String, IdlWrite
     }
     let mut writer = Writer::new(&table, indent);
     writer.protocol_head(object, &namespace, &name)?;
-    writer
-        .queue
-        .extend(table.order.iter().map(|t| t.full_name()));
+    for named in &table.order {
+        writer.request(named.full_name());
+    }
     writer.declare_queued(1, &namespace)?;
     if !table.order.is_empty() && !messages.is_empty() {
         writer.out.push('\n');
@@ -164,7 +162,8 @@ struct Writer<'t, 'a> {
     table: &'t NameTable<'a>,
     indent: Indent,
     out: String,
-    declared: HashSet<String>,
+    /// Types declared or waiting in `queue`.
+    seen: HashSet<String>,
     /// Types referred to but not declared yet, in the order of first reference.
     queue: VecDeque<String>,
 }
@@ -175,14 +174,14 @@ impl<'t, 'a> Writer<'t, 'a> {
             table,
             indent,
             out: String::new(),
-            declared: HashSet::new(),
+            seen: HashSet::new(),
             queue: VecDeque::new(),
         }
     }
 
     /// Asks for `full_name` to be declared, unless it is or will be.
     fn request(&mut self, full_name: String) {
-        if !self.declared.contains(&full_name) && !self.queue.contains(&full_name) {
+        if self.seen.insert(full_name.clone()) {
             self.queue.push_back(full_name);
         }
     }
@@ -192,9 +191,6 @@ impl<'t, 'a> Writer<'t, 'a> {
     fn declare_queued(&mut self, depth: usize, namespace: &str) -> Result<(), IdlWriteError> {
         let mut first = true;
         while let Some(full) = self.queue.pop_front() {
-            if self.declared.contains(&full) {
-                continue;
-            }
             if !first {
                 self.out.push('\n');
             }
@@ -203,7 +199,6 @@ impl<'t, 'a> Writer<'t, 'a> {
                 .table
                 .resolve(&full, "")
                 .expect("queued names come from the table");
-            self.declared.insert(full);
             self.declaration(named, depth, namespace)?;
         }
         Ok(())
