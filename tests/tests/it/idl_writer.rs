@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use avdl2rs_tests::{conformance_files, json_diff};
+use avdl2rs_tests::{conformance_files, json_diff, record_chain};
 use avdl_parser::idl_writer::{self, Indent};
 use serde_json::{json, Value};
 
@@ -215,4 +215,16 @@ fn schemas_in_forms_beyond_the_conformance_cases_read_back_the_same() {
             "{idl}"
         );
     }
+}
+
+#[test]
+fn a_protocol_of_many_records_is_written_once_each_and_reads_back_the_same() {
+    let chain = record_chain(2000);
+    let idl = idl_writer::to_idl(&chain, Indent::default()).unwrap();
+    assert_eq!(idl.matches("  record Rec").count(), 2000);
+    let back = idl_json(&idl, "chain.avdl").unwrap();
+    assert_eq!(
+        json_diff(&model_json(&chain), &model_json(&back)),
+        Vec::<String>::new()
+    );
 }
