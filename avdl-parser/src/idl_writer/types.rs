@@ -74,7 +74,7 @@ impl Writer<'_, '_> {
         optional: bool,
     ) -> Result<String, IdlWriteError> {
         if let [Value::String(null), other] = branches {
-            if null == "null" && optional && !is_container(other) {
+            if null == "null" && optional && !cannot_be_optional(other) {
                 return Ok(format!(
                     "{}?",
                     self.type_ref(other, namespace, &format!("{path}/1"), false)?
@@ -191,8 +191,8 @@ fn keyword(
     }
 }
 
-/// Whether `schema` is an array, map or union, which `T?` cannot make nullable.
-fn is_container(schema: &Value) -> bool {
+/// Whether `schema` is an array, map, union or `null`, which `T?` cannot make nullable.
+fn cannot_be_optional(schema: &Value) -> bool {
     schema.is_array()
         || matches!(
             schema.get("type").and_then(Value::as_str),
