@@ -75,6 +75,7 @@ mod doc;
 mod error;
 mod files;
 mod grammar;
+pub mod idl_writer;
 mod json_import;
 mod lexical;
 mod literal;

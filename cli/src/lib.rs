@@ -37,6 +37,7 @@ pub use io::Failure;
         avdl2rs idl schemas/orders.avdl orders.avpr\n  \
         avdl2rs idl -I shared/ - < orders.avdl\n  \
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
+        avdl2rs toidl orders.avpr orders.avdl\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
         avdl2rs cat --head 5 events.avro\n  \
         avdl2rs fromjson --schema event.avsc events.jsonl -o events.avro\n  \
@@ -55,6 +56,8 @@ pub enum Command {
     Idl(cmd::idl::Args),
     /// Writes one self-contained .avsc file per named type of an IDL file.
     Idl2schemata(cmd::idl2schemata::Args),
+    /// Converts a schema (.avsc) or protocol (.avpr) to IDL.
+    Toidl(cmd::toidl::Args),
     /// Generates Rust types with Avro codecs from schema files (.avdl, .avsc, .avpr).
     Gen(cmd::gen::Args),
     /// Checks a new schema version against previous ones at a compatibility level.
@@ -118,6 +121,7 @@ where
     let result = match &cli.command {
         Command::Idl(args) => cmd::idl::run(args),
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
+        Command::Toidl(args) => cmd::toidl::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
         Command::Registry(args) => return cmd::registry::run(args),

@@ -23,3 +23,4 @@ pub mod random;
 pub mod recodec;
 pub mod registry;
 pub mod repair;
+pub mod toidl;

@@ -19,9 +19,11 @@ use avdl2rs_registry::{RegistryError, Schema, SubjectVersion, Version};
 use serde_json::{json, Value};
 
 use crate::cmd::compat::Format;
+use crate::cmd::toidl;
 use crate::io::{self, Failure};
 use crate::registry_options::RegistryOptions;
 use crate::schema_file::{Loaded, SchemaFile};
+use avdl_parser::idl_writer::Indent;
 
 /// Arguments of `registry`.
 #[derive(Debug, clap::Args)]
@@ -32,6 +34,7 @@ use crate::schema_file::{Loaded, SchemaFile};
     avdl2rs registry config --subject orders-value --level FULL_TRANSITIVE\n  \
     avdl2rs registry get --subject orders-value --version latest --format json\n  \
     avdl2rs registry get --id 42\n  \
+    avdl2rs registry get --subject orders-value --version latest --format idl\n  \
     avdl2rs registry --url https://registry:8081 --ca-cert ca.pem \\\n      \
       --client-cert me.pem --client-key me.key subjects\n\n\
     check exits 0 compatible, 1 incompatible, 2 could not run.")]
@@ -50,9 +53,9 @@ pub struct Connection {
     /// The registry.
     #[command(flatten)]
     pub registry: RegistryOptions,
-    /// The output's format.
+    /// The output's format (`idl`: the schema `get` fetched, as Avro IDL).
     #[arg(long, value_enum, default_value = "text", global = true)]
-    pub format: Format,
+    pub format: OutputFormat,
     /// Directory searched for IDL imports not found beside the importing file (repeatable).
     #[arg(short = 'I', long = "include", value_name = "DIR", global = true)]
     pub include_dirs: Vec<PathBuf>,
@@ -139,15 +142,45 @@ fn parse_version(text: &str) -> Result<Version, String> {
     }
 }
 
+/// `--format` values of `registry`: those of `compat`, and `idl` for `get`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object for machines.
+    Json,
+    /// The fetched schema as Avro IDL (`get` only).
+    Idl,
+}
+
+impl OutputFormat {
+    /// The format of an action other than `get`, which has no IDL form.
+    fn plain(self) -> Result<Format, Failure> {
+        match self {
+            OutputFormat::Text => Ok(Format::Text),
+            OutputFormat::Json => Ok(Format::Json),
+            OutputFormat::Idl => Err(Failure::CannotRun(
+                "--format idl applies to `registry get` only".into(),
+            )),
+        }
+    }
+}
+
 /// Runs the action and returns the exit code.
 pub fn run(args: &Args) -> ExitCode {
     let result = connect(&args.connection).and_then(|client| {
+        let format = args.connection.format;
         match &args.action {
-            Action::Check(check) => return Ok(run_check(&client, check, &args.connection)),
-            Action::Register(target) => register(&client, target, &args.connection),
-            Action::Get(get) => show(&client, get, args.connection.format),
-            Action::Config(config) => configure(&client, config, args.connection.format),
-            Action::Subjects => subjects(&client, args.connection.format),
+            Action::Check(check) => {
+                let plain = format.plain()?;
+                return Ok(run_check(&client, check, plain, &args.connection));
+            }
+            Action::Register(target) => {
+                register(&client, target, format.plain()?, &args.connection)
+            }
+            Action::Get(get) => show(&client, get, format),
+            Action::Config(config) => configure(&client, config, format.plain()?),
+            Action::Subjects => subjects(&client, format.plain()?),
         }
         .map(|()| ExitCode::from(io::SUCCESS))
     });
@@ -181,9 +214,9 @@ fn print(format: Format, text: String, value: Value) -> Result<(), Failure> {
 fn register(
     client: &Client,
     target: &SubjectSchema,
+    format: Format,
     connection: &Connection,
 ) -> Result<(), Failure> {
-    let format = connection.format;
     let loaded = target.file.load(&connection.include_dirs)?;
     let schema = Schema::avro(loaded.json());
     let id = client
@@ -193,7 +226,8 @@ fn register(
     print(format, text, json!({"subject": target.subject, "id": id}))
 }
 
-fn show(client: &Client, get: &GetArgs, format: Format) -> Result<(), Failure> {
+/// Prints the fetched schema: pretty JSON (`text`), the registry's reply (`json`) or IDL.
+fn show(client: &Client, get: &GetArgs, format: OutputFormat) -> Result<(), Failure> {
     let (schema, value) = match (get.id, &get.subject) {
         (Some(id), _) => {
             let schema = client.schema_by_id(id).map_err(failure)?;
@@ -209,10 +243,14 @@ fn show(client: &Client, get: &GetArgs, format: Format) -> Result<(), Failure> {
         }
         (None, None) => return Err(Failure::Message("give --id or --subject".into())),
     };
+    if format == OutputFormat::Idl {
+        let idl = toidl::json_idl(&schema, "the registry's schema", Indent::default())?;
+        return io::Output::Stdout.write(idl.as_bytes());
+    }
     let pretty = serde_json::from_str(&schema)
         .map(|v: Value| io::json_text(&v, false))
         .unwrap_or_else(|_| format!("{schema}\n"));
-    print(format, pretty, value)
+    print(format.plain()?, pretty, value)
 }
 
 fn configure(client: &Client, config: &ConfigArgs, format: Format) -> Result<(), Failure> {
@@ -239,8 +277,12 @@ struct Verdict {
     messages: Vec<String>,
 }
 
-fn run_check(client: &Client, args: &CheckArgs, connection: &Connection) -> ExitCode {
-    let format = connection.format;
+fn run_check(
+    client: &Client,
+    args: &CheckArgs,
+    format: Format,
+    connection: &Connection,
+) -> ExitCode {
     match check_all(client, args, &connection.include_dirs) {
         Ok(report) => {
             let compatible = report.verdicts.iter().all(|v| v.compatible);

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::cli_support::{cli_binary, code, stderr, stdout};
-use avdl2rs_tests::{fresh_name, schema_registry, workspace_root};
+use avdl2rs_tests::{fresh_name, json_diff, schema_registry, workspace_root};
 use serde_json::Value;
 
 fn registry(url: &str, args: &[&str]) -> Output {
@@ -173,6 +173,13 @@ fn register_check_config_get_and_list() {
     let out = registry(&url, &["get", "--id", &id.to_string()]);
     let schema: Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(schema["name"], "OrderEvent");
+    let out = registry(&url, &["get", "--id", &id.to_string(), "--format", "idl"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let idl = avdl_parser::parse_str(&stdout(&out), "fetched.avdl", &Default::default())
+        .unwrap_or_else(|e| panic!("{e}\n{}", stdout(&out)));
+    assert_eq!(json_diff(&schema, idl.json()), Vec::<String>::new());
+    let out = registry(&url, &["subjects", "--format", "idl"]);
+    assert_eq!(code(&out), 2);
 
     let out = registry(&url, &["subjects", "--format", "json"]);
     let subjects: Value = serde_json::from_str(&stdout(&out)).unwrap();

@@ -12,6 +12,7 @@ mod cli_idl;
 mod cli_kafka;
 mod cli_registry;
 mod cli_support;
+mod cli_toidl;
 mod compat_git_imports;
 mod container_commands;
 mod error_layout;

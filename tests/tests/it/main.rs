@@ -20,6 +20,7 @@ mod derive_twins;
 mod generated_depth;
 mod generated_differential;
 mod idl_conformance;
+mod idl_writer;
 mod located_errors;
 mod long_chains;
 mod module_imports;
