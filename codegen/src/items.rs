@@ -95,6 +95,9 @@ fn field(cx: &Context<'_>, def: &TypeDef, field: &FieldDef, all: &[FieldDef]) ->
         .filter(|a| !earlier.iter().any(|f| f.aliases.contains(a)))
         .map(|a| quote!(#[serde(alias = #a)]));
     let default = field.default.as_ref().map(|_| {
+        if crate::defaults::is_type_default(field) {
+            return quote!(#[serde(default)]);
+        }
         let path = format!("{}::{}", def.ident, crate::defaults::default_fn_name(field));
         quote!(#[serde(default = #path)])
     });

@@ -66,9 +66,8 @@ fn element_reader<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
 
 /// The expression of type `Result<T, DecodeError>` that reads a logical type's value from a
 /// `&mut Reader` named `reader`, through the runtime alias `__avro` (see
-/// [`crate::type_impls`]; also how generated code decodes the defaults of logical types,
-/// which have no literal syntax).
-pub fn decode_logical(logical: &Logical) -> TokenStream {
+/// [`crate::type_impls`]).
+fn decode_logical(logical: &Logical) -> TokenStream {
     let p = quote!(__avro);
     match logical {
         Logical::Time { time_crate, kind } => {

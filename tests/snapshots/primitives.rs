@@ -4,13 +4,7 @@
 pub use self::__root::Primitives;
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     /// Every primitive, and containers nested in containers.
     #[derive(
