@@ -116,7 +116,7 @@ pub mod org {
                         __avro::write_optional(
                                 out,
                                 self.again.as_ref(),
-                                0,
+                                __avro::NullBranch(0),
                                 |out, value| __avro::AvroEncode::encode(value, out),
                             )
                             .map_err(field_error("again"))?;
@@ -136,8 +136,8 @@ pub mod org {
                                 .map_err(field_error("inner"))?,
                             again: __avro::decode_optional(
                                     reader,
-                                    0,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::NullBranch(0),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("again"))?,
                             far: __avro::logical_chrono::decode_date(reader)

@@ -17,14 +17,11 @@ mod __root {
         ::avdl2rs::__private::serde::Serialize,
         ::avdl2rs::__private::serde::Deserialize,
     )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
+    #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
     pub enum Level {
-        #[serde(rename = "LOW")]
         Low,
-        #[serde(rename = "MEDIUM")]
         #[default]
         Medium,
-        #[serde(rename = "HIGH")]
         High,
     }
     const _: () = {
@@ -381,10 +378,14 @@ mod __root {
                 __avro::write_optional(
                     out,
                     self.maybe.as_ref(),
-                    0,
+                    __avro::NullBranch(0),
                     |out, value| __avro::codec::write_string(out, value),
                 );
-                __avro::encode_optional_union(out, self.either.as_ref(), 2)
+                __avro::encode_optional_union(
+                        out,
+                        self.either.as_ref(),
+                        __avro::NullBranch(2),
+                    )
                     .map_err(field_error("either"))?;
                 __avro::logical_chrono::encode_date(&self.day, out)
                     .map_err(field_error("day"))?;
@@ -430,11 +431,11 @@ mod __root {
                         .map_err(field_error("lookup"))?,
                     maybe: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::decode_string(reader),
+                            __avro::NullBranch(0),
+                            __avro::decode_string,
                         )
                         .map_err(field_error("maybe"))?,
-                    either: __avro::decode_optional_union(reader, 2)
+                    either: __avro::decode_optional_union(reader, __avro::NullBranch(2))
                         .map_err(field_error("either"))?,
                     day: __avro::logical_chrono::decode_date(reader)
                         .map_err(field_error("day"))?,

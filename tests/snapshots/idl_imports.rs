@@ -18,14 +18,11 @@ pub mod com {
                 ::avdl2rs::__private::serde::Serialize,
                 ::avdl2rs::__private::serde::Deserialize,
             )]
-            #[serde(crate = "::avdl2rs::__private::serde")]
+            #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
             pub enum Currency {
-                #[serde(rename = "EUR")]
                 #[default]
                 Eur,
-                #[serde(rename = "USD")]
                 Usd,
-                #[serde(rename = "GBP")]
                 Gbp,
             }
             const _: () = {
@@ -188,7 +185,7 @@ pub mod com {
                         __avro::write_optional(
                             out,
                             self.zip.as_ref(),
-                            0,
+                            __avro::NullBranch(0),
                             |out, value| __avro::codec::write_string(out, value),
                         );
                         ::core::result::Result::Ok(())
@@ -207,8 +204,8 @@ pub mod com {
                                 .map_err(field_error("city"))?,
                             zip: __avro::decode_optional(
                                     reader,
-                                    0,
-                                    |reader| __avro::decode_string(reader),
+                                    __avro::NullBranch(0),
+                                    __avro::decode_string,
                                 )
                                 .map_err(field_error("zip"))?,
                         })
@@ -300,7 +297,7 @@ pub mod com {
                                 .map_err(field_error("home"))?,
                             shipping: __avro::read_array(
                                     reader,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("shipping"))?,
                         })

@@ -120,10 +120,7 @@ pub mod com {
                         ::core::result::Result::Ok(Self {
                             id: __avro::decode_string(reader)
                                 .map_err(field_error("id"))?,
-                            items: __avro::read_array(
-                                    reader,
-                                    |reader| __avro::AvroDecode::decode(reader),
-                                )
+                            items: __avro::read_array(reader, __avro::AvroDecode::decode)
                                 .map_err(field_error("items"))?,
                         })
                     }
@@ -318,7 +315,7 @@ pub mod com {
                         __avro::write_optional(
                             out,
                             self.reason.as_ref(),
-                            0,
+                            __avro::NullBranch(0),
                             |out, value| __avro::codec::write_string(out, value),
                         );
                         ::core::result::Result::Ok(())
@@ -333,8 +330,8 @@ pub mod com {
                         ::core::result::Result::Ok(Self {
                             reason: __avro::decode_optional(
                                     reader,
-                                    0,
-                                    |reader| __avro::decode_string(reader),
+                                    __avro::NullBranch(0),
+                                    __avro::decode_string,
                                 )
                                 .map_err(field_error("reason"))?,
                         })

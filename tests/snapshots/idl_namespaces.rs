@@ -197,7 +197,7 @@ pub mod com {
                         __avro::write_optional(
                                 out,
                                 self.parent.as_ref(),
-                                0,
+                                __avro::NullBranch(0),
                                 |out, value| __avro::AvroEncode::encode(value, out),
                             )
                             .map_err(field_error("parent"))?;
@@ -217,8 +217,8 @@ pub mod com {
                                         .map_err(field_error("bottom"))?,
                                     parent: __avro::decode_optional(
                                             reader,
-                                            0,
-                                            |reader| __avro::AvroDecode::decode(reader),
+                                            __avro::NullBranch(0),
+                                            __avro::AvroDecode::decode,
                                         )
                                         .map_err(field_error("parent"))?,
                                 })
@@ -247,11 +247,9 @@ pub mod com {
                     ::avdl2rs::__private::serde::Serialize,
                     ::avdl2rs::__private::serde::Deserialize,
                 )]
-                #[serde(crate = "::avdl2rs::__private::serde")]
+                #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
                 pub enum Level {
-                    #[serde(rename = "LOW")]
                     Low,
-                    #[serde(rename = "HIGH")]
                     High,
                 }
                 const _: () = {

@@ -163,11 +163,15 @@ pub mod example {
                     __avro::write_optional(
                             out,
                             self.maybe_day.as_ref(),
-                            0,
+                            __avro::NullBranch(0),
                             |out, value| __avro::logical_chrono::encode_date(value, out),
                         )
                         .map_err(field_error("maybe_day"))?;
-                    __avro::encode_optional_union(out, self.when.as_ref(), 2)
+                    __avro::encode_optional_union(
+                            out,
+                            self.when.as_ref(),
+                            __avro::NullBranch(2),
+                        )
                         .map_err(field_error("when"))?;
                     ::core::result::Result::Ok(())
                 }
@@ -217,11 +221,14 @@ pub mod example {
                             .map_err(field_error("unknown"))?,
                         maybe_day: __avro::decode_optional(
                                 reader,
-                                0,
-                                |reader| __avro::logical_chrono::decode_date(reader),
+                                __avro::NullBranch(0),
+                                __avro::logical_chrono::decode_date,
                             )
                             .map_err(field_error("maybe_day"))?,
-                        when: __avro::decode_optional_union(reader, 2)
+                        when: __avro::decode_optional_union(
+                                reader,
+                                __avro::NullBranch(2),
+                            )
                             .map_err(field_error("when"))?,
                     })
                 }

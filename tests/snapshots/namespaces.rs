@@ -77,11 +77,9 @@ pub mod com {
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
-        #[serde(crate = "::avdl2rs::__private::serde")]
+        #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
         pub enum Status {
-            #[serde(rename = "OPEN")]
             Open,
-            #[serde(rename = "DONE")]
             Done,
         }
         const _: () = {

@@ -137,10 +137,7 @@ mod __root {
                     precise: reader.read_double().map_err(field_error("precise"))?,
                     blob: __avro::decode_bytes(reader).map_err(field_error("blob"))?,
                     label: __avro::decode_string(reader).map_err(field_error("label"))?,
-                    tags: __avro::read_array(
-                            reader,
-                            |reader| __avro::decode_string(reader),
-                        )
+                    tags: __avro::read_array(reader, __avro::decode_string)
                         .map_err(field_error("tags"))?,
                     matrix: __avro::read_array(
                             reader,

@@ -46,7 +46,7 @@ mod __root {
                 __avro::write_optional(
                         out,
                         self.next.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| <LinkedList as __avro::AvroEncode>::encode(
                             value,
                             out,
@@ -68,7 +68,7 @@ mod __root {
                             value: reader.read_int().map_err(field_error("value"))?,
                             next: __avro::decode_optional(
                                     reader,
-                                    0,
+                                    __avro::NullBranch(0),
                                     |reader| {
                                         __avro::AvroDecode::decode(reader)
                                             .map(::std::boxed::Box::new)
@@ -150,11 +150,11 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             children: __avro::read_array(
                                     reader,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("children"))?,
                             by_name: reader
-                                .read_map(|reader| __avro::AvroDecode::decode(reader))
+                                .read_map(__avro::AvroDecode::decode)
                                 .map_err(field_error("by_name"))?,
                         })
                     })
@@ -207,7 +207,7 @@ mod __root {
                 __avro::write_optional(
                         out,
                         self.ping.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| __avro::AvroEncode::encode(value, out),
                     )
                     .map_err(field_error("ping"))?;
@@ -225,8 +225,8 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             ping: __avro::decode_optional(
                                     reader,
-                                    0,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::NullBranch(0),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("ping"))?,
                         })
@@ -279,7 +279,7 @@ mod __root {
                 __avro::write_optional(
                         out,
                         self.pong.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| <Pong as __avro::AvroEncode>::encode(value, out),
                     )
                     .map_err(field_error("pong"))?;
@@ -297,7 +297,7 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             pong: __avro::decode_optional(
                                     reader,
-                                    0,
+                                    __avro::NullBranch(0),
                                     |reader| {
                                         __avro::AvroDecode::decode(reader)
                                             .map(::std::boxed::Box::new)

@@ -229,7 +229,7 @@ pub mod r#match {
                     __avro::write_optional(
                             out,
                             self.result.as_ref(),
-                            0,
+                            __avro::NullBranch(0),
                             |out, value| __avro::AvroEncode::encode(value, out),
                         )
                         .map_err(field_error("Result"))?;
@@ -257,8 +257,8 @@ pub mod r#match {
                             .map_err(field_error("Option"))?,
                         result: __avro::decode_optional(
                                 reader,
-                                0,
-                                |reader| __avro::AvroDecode::decode(reader),
+                                __avro::NullBranch(0),
+                                __avro::AvroDecode::decode,
                             )
                             .map_err(field_error("Result"))?,
                     })

@@ -77,11 +77,9 @@ mod __root {
         ::avdl2rs::__private::serde::Serialize,
         ::avdl2rs::__private::serde::Deserialize,
     )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
+    #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
     pub enum Colour {
-        #[serde(rename = "RED")]
         Red,
-        #[serde(rename = "GREEN")]
         Green,
     }
     const _: () = {
@@ -186,30 +184,38 @@ mod __root {
                 __avro::write_optional(
                     out,
                     self.null_first.as_ref(),
-                    0,
+                    __avro::NullBranch(0),
                     |out, value| __avro::codec::write_string(out, value),
                 );
                 __avro::write_optional(
                     out,
                     self.null_last.as_ref(),
-                    1,
+                    __avro::NullBranch(1),
                     |out, value| __avro::codec::write_long(out, *value),
                 );
                 __avro::write_optional(
                         out,
                         self.optional_record.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| __avro::AvroEncode::encode(value, out),
                     )
                     .map_err(field_error("optional_record"))?;
                 __avro::AvroEncode::encode(&self.multi, out)
                     .map_err(field_error("multi"))?;
-                __avro::encode_optional_union(out, self.multi_with_null.as_ref(), 1)
+                __avro::encode_optional_union(
+                        out,
+                        self.multi_with_null.as_ref(),
+                        __avro::NullBranch(1),
+                    )
                     .map_err(field_error("multi_with_null"))?;
                 __avro::write_array(
                         out,
                         &self.in_array,
-                        |out, item| __avro::encode_optional_union(out, item.as_ref(), 0),
+                        |out, item| __avro::encode_optional_union(
+                            out,
+                            item.as_ref(),
+                            __avro::NullBranch(0),
+                        ),
                     )
                     .map_err(field_error("in_array"))?;
                 __avro::write_map(
@@ -232,33 +238,39 @@ mod __root {
                 ::core::result::Result::Ok(Self {
                     null_first: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::decode_string(reader),
+                            __avro::NullBranch(0),
+                            __avro::decode_string,
                         )
                         .map_err(field_error("null_first"))?,
                     null_last: __avro::decode_optional(
                             reader,
-                            1,
+                            __avro::NullBranch(1),
                             |reader| reader.read_long(),
                         )
                         .map_err(field_error("null_last"))?,
                     optional_record: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::AvroDecode::decode(reader),
+                            __avro::NullBranch(0),
+                            __avro::AvroDecode::decode,
                         )
                         .map_err(field_error("optional_record"))?,
                     multi: __avro::AvroDecode::decode(reader)
                         .map_err(field_error("multi"))?,
-                    multi_with_null: __avro::decode_optional_union(reader, 1)
+                    multi_with_null: __avro::decode_optional_union(
+                            reader,
+                            __avro::NullBranch(1),
+                        )
                         .map_err(field_error("multi_with_null"))?,
                     in_array: __avro::read_array(
                             reader,
-                            |reader| __avro::decode_optional_union(reader, 0),
+                            |reader| __avro::decode_optional_union(
+                                reader,
+                                __avro::NullBranch(0),
+                            ),
                         )
                         .map_err(field_error("in_array"))?,
                     in_map: reader
-                        .read_map(|reader| __avro::AvroDecode::decode(reader))
+                        .read_map(__avro::AvroDecode::decode)
                         .map_err(field_error("in_map"))?,
                     only_branch: __avro::AvroDecode::decode(reader)
                         .map_err(field_error("only_branch"))?,
