@@ -16,11 +16,13 @@ pub mod example {
         )]
         #[serde(crate = "::avdl2rs::__private::serde")]
         pub struct Logical {
+            #[serde(default = "Logical::__default_amount")]
             #[serde(
                 serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 10, 2>",
                 deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 10, 2>"
             )]
             pub amount: ::avdl2rs::logical::Decimal,
+            #[serde(default = "Logical::__default_fixed_amount")]
             #[serde(
                 serialize_with = "::avdl2rs::__private::serde_decimal::serialize::<_, 18, 4>",
                 deserialize_with = "::avdl2rs::__private::serde_decimal::deserialize::<_, 18, 4>"
@@ -69,8 +71,6 @@ pub mod example {
             /// `Logical` from the fields without a default, the others at their schema defaults.
             #[must_use]
             pub fn new(
-                amount: ::avdl2rs::logical::Decimal,
-                fixed_amount: ::avdl2rs::logical::Decimal,
                 id: ::avdl2rs::uuid::Uuid,
                 fixed_id: ::avdl2rs::uuid::Uuid,
                 day: ::avdl2rs::chrono::NaiveDate,
@@ -88,8 +88,8 @@ pub mod example {
                 when: Option<LogicalWhen>,
             ) -> Self {
                 Self {
-                    amount,
-                    fixed_amount,
+                    amount: Self::__default_amount(),
+                    fixed_amount: Self::__default_fixed_amount(),
                     id,
                     fixed_id,
                     day,
@@ -106,6 +106,12 @@ pub mod example {
                     maybe_day,
                     when,
                 }
+            }
+            fn __default_amount() -> ::avdl2rs::logical::Decimal {
+                ::avdl2rs::logical::Decimal::from_i128(-12345, 2)
+            }
+            fn __default_fixed_amount() -> ::avdl2rs::logical::Decimal {
+                ::avdl2rs::logical::Decimal::from_i128(12345, 4)
             }
         }
         const _: () = {
@@ -242,9 +248,9 @@ pub mod example {
             r#"{"name":"example.logical.Id","type":"fixed","size":16}"#), fixed Span =
             (r#"{"type":"fixed","name":"Span","namespace":"example.logical","size":12,"logicalType":"duration"}"#,
             r#"{"name":"example.logical.Span","type":"fixed","size":12}"#),
-            [r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"fixed_amount","type":"#,
+            [r#"{"type":"record","name":"Logical","namespace":"example.logical","fields":[{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2},"default":"ÏÇ"},{"name":"fixed_amount","type":"#,
             (fixed Amount),
-            r#"},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":"#,
+            r#","default":"\u0000\u0000\u0000\u0000\u0000\u000009"},{"name":"id","type":{"type":"string","logicalType":"uuid"}},{"name":"fixed_id","type":"#,
             (fixed Id),
             r#"},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"time_ms","type":{"type":"int","logicalType":"time-millis"}},{"name":"time_us","type":{"type":"long","logicalType":"time-micros"}},{"name":"at_ms","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"at_us","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"at_ns","type":{"type":"long","logicalType":"timestamp-nanos"}},{"name":"local_ms","type":{"type":"long","logicalType":"local-timestamp-millis"}},{"name":"local_us","type":{"type":"long","logicalType":"local-timestamp-micros"}},{"name":"local_ns","type":{"type":"long","logicalType":"local-timestamp-nanos"}},{"name":"span","type":"#,
             (fixed Span),

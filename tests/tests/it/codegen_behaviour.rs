@@ -341,6 +341,34 @@ fn serde_matches_apache_avro_values() {
     assert_eq!(serde_json::to_value(Colour::Green).unwrap(), "GREEN");
 }
 
+/// Decimal defaults from the JSON of their base types (Avro specification, "Logical
+/// Types"): big-endian two's-complement unscaled bytes (0xcfc7 = -12345, 0x3039 = 12345) at
+/// the schema's scale.
+#[test]
+fn decimal_defaults_follow_the_schema() {
+    use snap::logical::example::logical::Logical;
+    let l: Logical = fields_of(&apache_schema::<Logical>());
+    let defaulted = Logical::new(
+        l.id,
+        l.fixed_id,
+        l.day,
+        l.time_ms,
+        l.time_us,
+        l.at_ms,
+        l.at_us,
+        l.at_ns,
+        l.local_ms,
+        l.local_us,
+        l.local_ns,
+        l.span,
+        l.unknown,
+        l.maybe_day,
+        l.when,
+    );
+    assert_eq!(defaulted.amount.to_string(), "-123.45");
+    assert_eq!(defaulted.fixed_amount.to_string(), "1.2345");
+}
+
 #[test]
 fn serde_of_logical_types_matches_apache_avro_values() {
     use snap::logical::example::logical::Logical;
