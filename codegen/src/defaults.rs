@@ -4,8 +4,9 @@
 //!
 //! A default is checked against the field's type while its expression is built, so a default
 //! that does not fit is a generation error naming the record and field. Logical types have no
-//! literal syntax in their Rust crates, so their defaults are written as the Avro binary
-//! encoding of the JSON value, decoded by the runtime's helper when the default is needed.
+//! literal syntax in their Rust crates: their defaults are calls of infallible constructors
+//! (`Uuid::from_bytes`, `Decimal::from_i128`, the runtime's `*_from_default` for dates and
+//! times) with values checked here to be ones the Rust type holds.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
@@ -24,6 +25,21 @@ pub(crate) fn default_fn_name(field: &FieldDef) -> String {
     format!("__default_{}", naming::unraw(&field.ident))
 }
 
+/// Whether a field's default is its Rust type's `Default` (`None`, an empty `Vec` or map,
+/// `()`): serde's `#[serde(default)]` says it, and `new` writes the value where it is needed,
+/// with no function of its own.
+pub(crate) fn is_type_default(field: &FieldDef) -> bool {
+    match (&field.ty, &field.default) {
+        (
+            TypeRef::Null | TypeRef::Optional { .. } | TypeRef::OptionalUnion { .. },
+            Some(Json::Null),
+        ) => true,
+        (TypeRef::Array(_), Some(Json::Array(items))) => items.is_empty(),
+        (TypeRef::Map(_), Some(Json::Object(entries))) => entries.is_empty(),
+        _ => false,
+    }
+}
+
 /// The default functions of a record, and `impl Default` when every field has a default;
 /// or the error of every default that does not fit.
 pub(crate) fn record_defaults(cx: &Context<'_>, def: &TypeDef) -> Result<TokenStream, Vec<Error>> {
@@ -34,36 +50,38 @@ pub(crate) fn record_defaults(cx: &Context<'_>, def: &TypeDef) -> Result<TokenSt
         cx,
         module: &def.module,
     };
-    let mut functions = Vec::new();
+    let mut defaults = Vec::new();
     let mut errors = Vec::new();
     for field in fields {
         let Some(default) = &field.default else {
+            defaults.push(None);
             continue;
         };
-        let expr = match writer.expr(&field.ty, default) {
-            Ok(expr) => expr,
-            Err(message) => {
-                errors.push(Error::InvalidDefault {
-                    origin: String::new(),
-                    record: named.name.full_name(),
-                    field: field.avro_name.clone(),
-                    message,
-                });
-                continue;
-            }
-        };
-        let name = format_ident!("{}", default_fn_name(field));
-        let ty = rust_type(cx, &field.ty, &def.module);
-        functions.push(match field.ty {
-            TypeRef::Null => quote!(fn #name() {}),
-            _ => quote!(fn #name() -> #ty { #expr }),
-        });
+        match writer.expr(&field.ty, default) {
+            Ok(expr) => defaults.push(Some(expr)),
+            Err(message) => errors.push(Error::InvalidDefault {
+                origin: String::new(),
+                record: named.name.full_name(),
+                field: field.avro_name.clone(),
+                message,
+            }),
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
+    let functions = fields
+        .iter()
+        .zip(&defaults)
+        .filter(|(field, _)| !is_type_default(field))
+        .filter_map(|(field, expr)| {
+            let expr = expr.as_ref()?;
+            let name = format_ident!("{}", default_fn_name(field));
+            let ty = rust_type(cx, &field.ty, &def.module);
+            Some(quote!(fn #name() -> #ty { #expr }))
+        });
     let name = ident(&def.ident);
-    let constructor = constructor(cx, def, fields);
+    let constructor = constructor(cx, def, fields, &defaults);
     let default_impl = fields.iter().all(|f| f.default.is_some()).then(|| {
         quote! {
             #[automatically_derived]
@@ -79,23 +97,30 @@ pub(crate) fn record_defaults(cx: &Context<'_>, def: &TypeDef) -> Result<TokenSt
 }
 
 /// `new`, taking the fields without a default (in schema order) and filling the others from
-/// their defaults: code that builds a record this way (with struct update syntax for the
-/// defaulted fields it sets) keeps compiling when a field with a default is added to the
-/// schema, the compatible change readers expect writers to make.
-fn constructor(cx: &Context<'_>, def: &TypeDef, fields: &[FieldDef]) -> TokenStream {
+/// their defaults (`defaults`, one for each field): code that builds a record this way (with
+/// struct update syntax for the defaulted fields it sets) keeps compiling when a field with a
+/// default is added to the schema, the compatible change readers expect writers to make.
+fn constructor(
+    cx: &Context<'_>,
+    def: &TypeDef,
+    fields: &[FieldDef],
+    defaults: &[Option<TokenStream>],
+) -> TokenStream {
     let required = fields.iter().filter(|f| f.default.is_none());
     let params = required.map(|f| {
         let name = ident(&f.ident);
         let ty = rust_type(cx, &f.ty, &def.module);
         quote!(#name: #ty)
     });
-    let inits = fields.iter().map(|f| {
+    let inits = fields.iter().zip(defaults).map(|(f, default)| {
         let name = ident(&f.ident);
-        if f.default.is_some() {
-            let function = format_ident!("{}", default_fn_name(f));
-            quote!(#name: Self::#function(),)
-        } else {
-            quote!(#name,)
+        match default {
+            Some(expr) if is_type_default(f) => quote!(#name: #expr,),
+            Some(_) => {
+                let function = format_ident!("{}", default_fn_name(f));
+                quote!(#name: Self::#function(),)
+            }
+            None => quote!(#name,),
         }
     });
     let doc = format!(
@@ -265,18 +290,115 @@ impl Writer<'_> {
         }
     }
 
-    /// The default of a logical type: its Avro encoding, decoded when the default is used.
+    /// The default of a logical type: a call of its Rust type's constructor, from a value
+    /// checked here to be one the type holds, so that building it cannot fail.
     fn logical(&self, logical: Logical, value: &Json) -> Expr {
-        let bytes = logical_encoding(logical, value)?;
         let rt = &self.cx.runtime;
-        let decode = avdl2rs_emit::decode_logical(&logical);
-        let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
-        Ok(quote! {{
-            use #rt::__private as __avro;
-            let reader = &mut __avro::codec::Reader::new(&[#(#bytes),*]);
-            #decode.expect("the default's encoding was written when the code was generated")
-        }})
+        match logical {
+            Logical::Time { time_crate, kind } => {
+                let count = time_count(time_crate, kind, value)?;
+                let count = Literal::i64_unsuffixed(count);
+                let module = format_ident!("{}", time_crate.runtime_module());
+                let function = format_ident!("{}_from_default", kind.helper_suffix());
+                Ok(quote!(#rt::__private::#module::#function(#count)))
+            }
+            Logical::UuidString => {
+                let bytes = uuid_bytes(value)?;
+                Ok(quote!(#rt::uuid::Uuid::from_bytes(#bytes)))
+            }
+            Logical::UuidFixed => {
+                let bytes = byte_array(&sized_bytes(value, 16)?);
+                Ok(quote!(#rt::uuid::Uuid::from_bytes(#bytes)))
+            }
+            Logical::DecimalBytes { scale, .. } => decimal(rt, &byte_string(value)?, scale),
+            Logical::DecimalFixed { size, scale, .. } => {
+                decimal(rt, &sized_bytes(value, size)?, scale)
+            }
+            Logical::Duration => {
+                let bytes = sized_bytes(value, 12)?;
+                let part = |i: usize| {
+                    let n =
+                        u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+                    Literal::u32_unsuffixed(n)
+                };
+                let (months, days, millis) = (part(0), part(4), part(8));
+                Ok(quote!(#rt::logical::Duration { months: #months, days: #days, millis: #millis }))
+            }
+        }
     }
+}
+
+/// `[b0, b1, ...]`.
+fn byte_array(bytes: &[u8]) -> TokenStream {
+    let bytes = bytes.iter().map(|b| Literal::u8_unsuffixed(*b));
+    quote!([#(#bytes),*])
+}
+
+/// The count of a date or time default, checked against the Avro type and the Rust type.
+fn time_count(time_crate: TimeCrate, kind: TimeKind, value: &Json) -> Result<i64, String> {
+    let n = value
+        .as_i64()
+        .ok_or_else(|| format!("{value} is not an integer"))?;
+    if kind.base() == "int" && i32::try_from(n).is_err() {
+        return Err(format!("{value} is not an int"));
+    }
+    check_time_range(time_crate, kind, n)?;
+    Ok(n)
+}
+
+/// The 16 bytes of a UUID default, from its hyphenated text.
+fn uuid_bytes(value: &Json) -> Result<TokenStream, String> {
+    let s = value
+        .as_str()
+        .ok_or_else(|| format!("{value} is not a string"))?;
+    if !is_hyphenated_uuid(s) {
+        return Err(format!("{value} is not a hyphenated UUID"));
+    }
+    let hex: Vec<u8> = s
+        .bytes()
+        .filter(|b| *b != b'-')
+        .map(|b| match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            _ => b - b'A' + 10,
+        })
+        .collect();
+    let bytes: Vec<u8> = hex.chunks(2).map(|pair| pair[0] << 4 | pair[1]).collect();
+    Ok(byte_array(&bytes))
+}
+
+/// A decimal default from the big-endian two's-complement bytes of its unscaled value:
+/// `Decimal::from_i128` when the value fits `i128`. (Like any value, one with more digits
+/// than the precision is refused when it is encoded.)
+fn decimal(rt: &syn::Path, unscaled: &[u8], scale: u32) -> Expr {
+    let scale = Literal::u32_unsuffixed(scale);
+    let Some(n) = to_i128(unscaled) else {
+        let bytes = unscaled.iter().map(|b| Literal::u8_suffixed(*b));
+        return Ok(quote!(#rt::logical::Decimal::new(::std::vec![#(#bytes),*], #scale)));
+    };
+    let n = Literal::i128_unsuffixed(n);
+    Ok(quote!(#rt::logical::Decimal::from_i128(#n, #scale)))
+}
+
+/// A big-endian two's-complement integer of at most 16 bytes (without its redundant sign
+/// bytes) as `i128`.
+fn to_i128(bytes: &[u8]) -> Option<i128> {
+    let negative = bytes.first().is_some_and(|b| b & 0x80 != 0);
+    let sign = if negative { 0xff } else { 0 };
+    let mut significant = bytes;
+    // A sign byte is redundant when the byte after it carries the same sign bit.
+    while let [first, second, ..] = significant {
+        if *first != sign || (second & 0x80 != 0) != negative {
+            break;
+        }
+        significant = &significant[1..];
+    }
+    if significant.len() > 16 {
+        return None;
+    }
+    let mut full = [sign; 16];
+    full[16 - significant.len()..].copy_from_slice(significant);
+    Some(i128::from_be_bytes(full))
 }
 
 fn vec_expr(items: Vec<TokenStream>) -> TokenStream {
@@ -320,42 +442,6 @@ fn byte_string(value: &Json) -> Result<Vec<u8>, String> {
         .collect()
 }
 
-/// The Avro binary encoding of a logical type's default, from its base type's JSON.
-fn logical_encoding(logical: Logical, value: &Json) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    match logical {
-        Logical::Time { time_crate, kind } => {
-            let n = value
-                .as_i64()
-                .ok_or_else(|| format!("{value} is not an integer"))?;
-            if kind.base() == "int" && i32::try_from(n).is_err() {
-                return Err(format!("{value} is not an int"));
-            }
-            check_time_range(time_crate, kind, n)?;
-            write_varint(&mut out, n);
-        }
-        Logical::UuidString => {
-            let s = value
-                .as_str()
-                .ok_or_else(|| format!("{value} is not a string"))?;
-            if !is_hyphenated_uuid(s) {
-                return Err(format!("{value} is not a hyphenated UUID"));
-            }
-            write_varint(&mut out, s.len() as i64);
-            out.extend_from_slice(s.as_bytes());
-        }
-        Logical::DecimalBytes { .. } => {
-            let bytes = byte_string(value)?;
-            write_varint(&mut out, bytes.len() as i64);
-            out.extend(bytes);
-        }
-        Logical::UuidFixed => out = sized_bytes(value, 16)?,
-        Logical::DecimalFixed { size, .. } => out = sized_bytes(value, size)?,
-        Logical::Duration => out = sized_bytes(value, 12)?,
-    }
-    Ok(out)
-}
-
 /// What one time crate's date and date-time types hold: days from the Unix epoch of their
 /// first and last dates, and the Rust paths to name in errors.
 struct DateRange {
@@ -381,7 +467,7 @@ const TIME: DateRange = DateRange {
     instant: "time::OffsetDateTime",
 };
 
-/// Rejects a date or time default the chosen Rust type cannot hold: the default is decoded
+/// Rejects a date or time default the chosen Rust type cannot hold: the default is built
 /// each time it is used, where failing is no longer possible. The generated decoder accepts
 /// exactly the same range as data. (With the `raw` time option there is no logical type.)
 fn check_time_range(krate: TimeCrate, kind: TimeKind, n: i64) -> Result<(), String> {
@@ -456,16 +542,6 @@ fn sized_bytes(value: &Json, size: usize) -> Result<Vec<u8>, String> {
     }
 }
 
-/// Avro's zig-zag variable-length encoding of an `int` or `long`.
-fn write_varint(out: &mut Vec<u8>, n: i64) {
-    let mut z = ((n << 1) ^ (n >> 63)) as u64;
-    while z >= 0x80 {
-        out.push((z as u8) | 0x80);
-        z >>= 7;
-    }
-    out.push(z as u8);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -507,23 +583,12 @@ mod tests {
     }
 
     #[test]
-    fn varints_follow_the_specification_examples() {
-        // Avro specification, "Binary Encoding": 0 → 00, -1 → 01, 1 → 02, -2 → 03, 2 → 04,
-        // -64 → 7f, 64 → 80 01.
-        let cases: [(i64, &[u8]); 7] = [
-            (0, &[0]),
-            (-1, &[1]),
-            (1, &[2]),
-            (-2, &[3]),
-            (2, &[4]),
-            (-64, &[0x7f]),
-            (64, &[0x80, 1]),
-        ];
-        for (n, expected) in cases {
-            let mut out = Vec::new();
-            write_varint(&mut out, n);
-            assert_eq!(out, expected, "{n}");
-        }
+    fn unscaled_bytes_read_as_i128_when_they_fit() {
+        assert_eq!(to_i128(&[]), Some(0));
+        assert_eq!(to_i128(&[0xcf, 0xc7]), Some(-12345));
+        assert_eq!(to_i128(&[0xff, 0xff, 0x80]), Some(-128));
+        assert_eq!(to_i128(&[0x80; 16]), Some(i128::from_be_bytes([0x80; 16])));
+        assert_eq!(to_i128(&[[0u8].as_slice(), &[0xff; 16]].concat()), None);
     }
 
     #[test]

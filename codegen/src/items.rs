@@ -39,16 +39,18 @@ pub(crate) fn type_item(cx: &Context<'_>, def: &TypeDef) -> Result<TokenStream, 
             default,
         } => {
             let rename = rename_attr(&def.ident, &named.name.name);
+            let rename_all = variant_case(symbols);
             let variants = symbols.iter().enumerate().map(|(i, (avro, rust))| {
                 let v = ident(rust);
-                let rename = rename_attr(rust, avro);
+                let rename = rename_all.is_none().then(|| rename_attr(rust, avro));
                 let default = (Some(i) == *default).then(|| quote!(#[default]));
                 quote!(#rename #default #v,)
             });
+            let rename_all = rename_all.map(|case| quote!(, rename_all = #case));
             quote! {
                 #docs
                 #derives
-                #[serde(crate = #serde_crate)]
+                #[serde(crate = #serde_crate #rename_all)]
                 #rename
                 pub enum #name { #(#variants)* }
             }
@@ -95,6 +97,9 @@ fn field(cx: &Context<'_>, def: &TypeDef, field: &FieldDef, all: &[FieldDef]) ->
         .filter(|a| !earlier.iter().any(|f| f.aliases.contains(a)))
         .map(|a| quote!(#[serde(alias = #a)]));
     let default = field.default.as_ref().map(|_| {
+        if crate::defaults::is_type_default(field) {
+            return quote!(#[serde(default)]);
+        }
         let path = format!("{}::{}", def.ident, crate::defaults::default_fn_name(field));
         quote!(#[serde(default = #path)])
     });
@@ -173,7 +178,96 @@ fn serde_with(ty: &TypeRef, runtime_path: &str) -> Option<TokenStream> {
     Some(quote!(#[serde(with = #module)]))
 }
 
+/// The case convention serde's `rename_all` names that turns every variant (Avro symbol,
+/// Rust name) into its symbol, when some symbol differs from its variant's name: one
+/// attribute on the enum instead of a `rename` on each variant.
+fn variant_case(symbols: &[(String, String)]) -> Option<&'static str> {
+    let variants: Vec<(&str, &str)> = symbols
+        .iter()
+        .map(|(avro, rust)| (avro.as_str(), crate::naming::unraw(rust)))
+        .collect();
+    if variants.iter().all(|(avro, rust)| avro == rust) {
+        return None;
+    }
+    let cases: [(&str, Spelling); 7] = [
+        ("lowercase", |rust| rust.to_ascii_lowercase()),
+        ("UPPERCASE", |rust| rust.to_ascii_uppercase()),
+        ("camelCase", |rust| {
+            let mut chars = rust.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_lowercase().to_string() + chars.as_str()
+            })
+        }),
+        ("snake_case", snake),
+        ("SCREAMING_SNAKE_CASE", |rust| {
+            snake(rust).to_ascii_uppercase()
+        }),
+        ("kebab-case", |rust| snake(rust).replace('_', "-")),
+        ("SCREAMING-KEBAB-CASE", |rust| {
+            snake(rust).to_ascii_uppercase().replace('_', "-")
+        }),
+    ];
+    cases
+        .iter()
+        .find(|(_, case)| variants.iter().all(|(avro, rust)| case(rust) == *avro))
+        .map(|(name, _)| *name)
+}
+
+/// How one of serde's case conventions spells a variant's name.
+type Spelling = fn(&str) -> String;
+
+/// serde's `snake_case` of a variant name: `_` before each upper-case letter but the first,
+/// then all lower case.
+fn snake(rust: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in rust.chars().enumerate() {
+        if i > 0 && c.is_uppercase() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
 /// `#[serde(rename = "...")]` when the Rust name differs from the Avro name.
 fn rename_attr(rust: &str, avro: &str) -> Option<TokenStream> {
     (crate::naming::unraw(rust) != avro).then(|| quote!(#[serde(rename = #avro)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::variant_case;
+
+    fn symbols(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(avro, rust)| ((*avro).to_owned(), (*rust).to_owned()))
+            .collect()
+    }
+
+    /// The expected names follow serde's documented `rename_all` conventions.
+    #[test]
+    fn one_case_convention_replaces_the_renames() {
+        let case = |pairs: &[(&str, &str)]| variant_case(&symbols(pairs));
+        assert_eq!(case(&[("Red", "Red")]), None);
+        assert_eq!(
+            case(&[("RED", "Red"), ("DARK_BLUE", "DarkBlue")]),
+            Some("SCREAMING_SNAKE_CASE")
+        );
+        assert_eq!(
+            case(&[("RED", "Red"), ("GREEN", "Green")]),
+            Some("UPPERCASE")
+        );
+        assert_eq!(
+            case(&[("red", "Red"), ("dark_blue", "DarkBlue")]),
+            Some("snake_case")
+        );
+        assert_eq!(
+            case(&[("red", "Red"), ("darkBlue", "DarkBlue")]),
+            Some("camelCase")
+        );
+        assert_eq!(case(&[("dark-blue", "DarkBlue")]), Some("kebab-case"));
+        // Two conventions in one enum: each variant keeps its own rename.
+        assert_eq!(case(&[("RED", "Red"), ("blue", "Blue")]), None);
+    }
 }

@@ -1,6 +1,6 @@
-//! The module tree of the output: one module per namespace, each holding its types'
-//! definitions, then their codecs, then their schema items, under one `#[allow]` per
-//! top-level module. The root's items go into a module of their own ([`ROOT_MODULE`]), which
+//! The module tree of the output: one module per namespace, each holding its types in the
+//! order they were added, each type's definition, codec and schema item together, under one
+//! `#[allow]` per top-level module. The root's items go into a module of their own ([`ROOT_MODULE`]), which
 //! the root re-exports.
 
 use std::collections::BTreeMap;
@@ -15,18 +15,16 @@ use crate::context::{ident, ROOT_MODULE};
 pub(crate) struct ModuleTree {
     /// The Avro namespace (or namespace prefix) the module stands for.
     namespace: String,
-    /// The type definitions, with their constructors.
-    types: Vec<TokenStream>,
-    /// The codec blocks.
-    codecs: Vec<TokenStream>,
-    /// The schema items, and the checks of types taken from elsewhere.
-    schemas: Vec<TokenStream>,
+    /// Each type's definition (with its constructor), codec block and schema item (or the
+    /// checks of a type taken from elsewhere), one type after the other: a reader finds
+    /// everything about a type in one place.
+    items: Vec<TokenStream>,
     /// The names of the types defined, which the root re-exports from [`ROOT_MODULE`].
     names: Vec<Ident>,
     children: BTreeMap<String, ModuleTree>,
 }
 
-/// The items of one type, each in its section of the type's module.
+/// The items of one type, written together in the type's module.
 #[derive(Default)]
 pub(crate) struct TypeItems {
     /// The type's name and definition; `None` for a type taken from elsewhere.
@@ -51,18 +49,18 @@ impl ModuleTree {
         }
         if let Some((name, definition)) = items.definition {
             tree.names.push(name);
-            tree.types.push(definition);
+            tree.items.push(definition);
         }
-        tree.codecs.extend(items.codec);
-        tree.schemas.extend(items.schema);
+        tree.items.extend(items.codec);
+        tree.items.extend(items.schema);
     }
 
     /// The whole file: the root's items in [`ROOT_MODULE`], re-exported, and each top-level
     /// namespace module, each under the lint allowances of generated code.
     pub fn file(&self) -> TokenStream {
         let allows = lint_allows();
-        let root = (!self.sections().is_empty()).then(|| {
-            let body = self.sections();
+        let root = (!self.items.is_empty()).then(|| {
+            let body = &self.items;
             let root = ident(ROOT_MODULE);
             let names = &self.names;
             // A re-export the including crate does not use is an `unused_imports` warning
@@ -78,42 +76,41 @@ impl ModuleTree {
                 #[doc = " The types of the root, in a module of their own so that one attribute"]
                 #[doc = " allows the lints their schema-given names and shapes raise."]
                 #allows
-                mod #root { #body }
+                mod #root { #(#body)* }
             }
         });
-        let children = self.children.iter().map(|(name, child)| {
-            let module = child.module(name);
-            quote!(#allows #module)
-        });
+        let children = self
+            .children
+            .iter()
+            .map(|(name, child)| child.module(name, &allows));
         quote!(#root #(#children)*)
     }
 
-    /// This module's own items, section by section.
-    fn sections(&self) -> TokenStream {
-        let (types, codecs, schemas) = (&self.types, &self.codecs, &self.schemas);
-        quote!(#(#types)* #(#codecs)* #(#schemas)*)
-    }
-
-    /// `pub mod name { ... }` with this module's items and submodules.
-    fn module(&self, name: &str) -> TokenStream {
+    /// `pub mod name { ... }` with this module's items and submodules, its doc first, then
+    /// `attrs` (the lint allowances of a top-level module, else nothing).
+    fn module(&self, name: &str, attrs: &TokenStream) -> TokenStream {
         let name = ident(name);
         let doc = format!(" The Avro namespace `{}`.", self.namespace);
-        let sections = self.sections();
-        let children = self.children.iter().map(|(name, child)| child.module(name));
+        let items = &self.items;
+        let children = self
+            .children
+            .iter()
+            .map(|(name, child)| child.module(name, &TokenStream::new()));
         quote! {
             #[doc = #doc]
-            pub mod #name { #sections #(#children)* }
+            #attrs
+            pub mod #name { #(#items)* #(#children)* }
         }
     }
 }
 
 /// The lints generated code is exempt from, once per top-level module: names and shapes come
 /// from the schema (a field `foo`, a record with twelve required fields, a module named like
-/// its parent, a type the including crate does not use), not from a Rust author who could
-/// change them, and the docs are the schema's.
+/// its parent, which `clippy::all` covers, a type the including crate does not use), not
+/// from a Rust author who could change them, and the docs are the schema's.
 fn lint_allows() -> TokenStream {
     quote! {
-        #[allow(dead_code, missing_docs, clippy::all, clippy::pedantic, clippy::module_inception)]
+        #[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
     }
 }
 

@@ -1,5 +1,6 @@
 //! What the encode and decode emitters share, below both of them and below the impls that
-//! join them: the emitters' context, a record's error-path step and a decimal's literals.
+//! join them: the emitters' context, a record's error-path step, a decimal's literals and the
+//! name of a union's null branch.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -43,4 +44,10 @@ pub(crate) fn decimal_literals(precision: u32, scale: u32) -> (Literal, Literal)
         Literal::u32_unsuffixed(precision),
         Literal::u32_unsuffixed(scale),
     )
+}
+
+/// `__avro::NullBranch(i)`: the index of a union's `null` branch, named.
+pub(crate) fn null_branch(index: usize) -> TokenStream {
+    let index = Literal::usize_unsuffixed(index);
+    quote!(__avro::NullBranch(#index))
 }

@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::context::{decimal_literals, Cx, ErrorContext};
+use crate::context::{decimal_literals, null_branch, Cx, ErrorContext};
 use crate::{Logical, RecordField, UnionVariant, Value};
 
 /// The expression of type `Result<T, DecodeError>` that reads a value of shape `value`
@@ -28,14 +28,14 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
             quote!(reader.read_map(#read))
         }
         Value::Optional { null_index, some } => {
-            let null_index = Literal::usize_unsuffixed(*null_index);
-            let some = decode_value(some, cx);
-            quote!(__avro::decode_optional(reader, #null_index, |reader| #some))
+            let null = null_branch(*null_index);
+            let some = element_reader(some, cx);
+            quote!(__avro::decode_optional(reader, #null, #some))
         }
         // The union enum is the field's type: the call needs no path of it.
         Value::OptionalUnion { null_index, .. } => {
-            let null_index = Literal::i32_unsuffixed(*null_index as i32);
-            quote!(__avro::decode_optional_union(reader, #null_index))
+            let null = null_branch(*null_index);
+            quote!(__avro::decode_optional_union(reader, #null))
         }
         // Unnamed, the type is inferred from the field or variant the value goes to.
         Value::Named { ty, boxed } => {
@@ -55,32 +55,63 @@ fn decode_value<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
     }
 }
 
-/// The closure `|reader| ...` that reads one array item or map value.
+/// What reads one array item, map value or optional's value: the decoding function itself
+/// where a closure would only pass the reader on, else a closure `|reader| ...`.
 fn element_reader<N>(value: &Value<N>, cx: &Cx<'_, N>) -> TokenStream {
     if let Value::Null = value {
         return quote!(|_| ::core::result::Result::Ok(()));
+    }
+    if let Some(function) = decoding_function(value, cx) {
+        return function;
     }
     let read = decode_value(value, cx);
     quote!(|reader| #read)
 }
 
+/// The path of the function that decodes `value` from the reader alone, when there is one.
+/// (The reader's own methods stay calls in a closure: their lifetime is the `Reader`'s, not
+/// one of the call.)
+fn decoding_function<N>(value: &Value<N>, cx: &Cx<'_, N>) -> Option<TokenStream> {
+    match value {
+        Value::Bytes => Some(quote!(__avro::decode_bytes)),
+        Value::String => Some(quote!(__avro::decode_string)),
+        Value::Named { ty, boxed: false } => Some(if cx.name_types {
+            let ty = (cx.path)(ty);
+            quote!(<#ty as __avro::AvroDecode>::decode)
+        } else {
+            quote!(__avro::AvroDecode::decode)
+        }),
+        Value::Logical(logical) => logical_decoder(logical).ok(),
+        _ => None,
+    }
+}
+
 /// The expression of type `Result<T, DecodeError>` that reads a logical type's value from a
 /// `&mut Reader` named `reader`, through the runtime alias `__avro` (see
-/// [`crate::type_impls`]; also how generated code decodes the defaults of logical types,
-/// which have no literal syntax).
-pub fn decode_logical(logical: &Logical) -> TokenStream {
+/// [`crate::type_impls`]).
+fn decode_logical(logical: &Logical) -> TokenStream {
+    match logical_decoder(logical) {
+        Ok(function) => quote!(#function(reader)),
+        Err(call) => call,
+    }
+}
+
+/// The runtime function that decodes a logical type from the reader alone; for a decimal,
+/// which also takes its precision and scale, the whole call as the error.
+fn logical_decoder(logical: &Logical) -> Result<TokenStream, TokenStream> {
     let p = quote!(__avro);
     match logical {
         Logical::Time { time_crate, kind } => {
             let module = format_ident!("{}", time_crate.runtime_module());
             let function = format_ident!("decode_{}", kind.helper_suffix());
-            quote!(#p::#module::#function(reader))
+            Ok(quote!(#p::#module::#function))
         }
-        Logical::UuidString => quote!(#p::decode_uuid_string(reader)),
-        Logical::UuidFixed => quote!(#p::decode_uuid_fixed(reader)),
+        Logical::UuidString => Ok(quote!(#p::decode_uuid_string)),
+        Logical::UuidFixed => Ok(quote!(#p::decode_uuid_fixed)),
+        Logical::Duration => Ok(quote!(#p::decode_duration)),
         Logical::DecimalBytes { precision, scale } => {
             let (precision, scale) = decimal_literals(*precision, *scale);
-            quote!(#p::decode_decimal_bytes(reader, #precision, #scale))
+            Err(quote!(#p::decode_decimal_bytes(reader, #precision, #scale)))
         }
         Logical::DecimalFixed {
             size,
@@ -89,9 +120,8 @@ pub fn decode_logical(logical: &Logical) -> TokenStream {
         } => {
             let size = Literal::usize_unsuffixed(*size);
             let (precision, scale) = decimal_literals(*precision, *scale);
-            quote!(#p::decode_decimal_fixed(reader, #size, #precision, #scale))
+            Err(quote!(#p::decode_decimal_fixed(reader, #size, #precision, #scale)))
         }
-        Logical::Duration => quote!(#p::decode_duration(reader)),
     }
 }
 

@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::context::{decimal_literals, Cx, ErrorContext};
+use crate::context::{decimal_literals, null_branch, Cx, ErrorContext};
 use crate::{Logical, RecordField, UnionVariant, Value};
 
 /// A Rust place holding a value to encode: either an expression of type `T` (a place such as
@@ -111,7 +111,7 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
             Encode::fallible(quote!(__avro::write_map(out, #map, #write)))
         }
         Value::Optional { null_index, some } => {
-            let null = Literal::i64_unsuffixed(*null_index as i64);
+            let null = null_branch(*null_index);
             let option = &place.tokens;
             let (write, fallible) = element_writer(some, quote!(value), cx);
             let call = quote!(__avro::write_optional(out, #option.as_ref(), #null, #write));
@@ -121,7 +121,7 @@ fn encode_value<N>(value: &Value<N>, place: &Place, cx: &Cx<'_, N>) -> Encode {
             }
         }
         Value::OptionalUnion { null_index, .. } => {
-            let null = Literal::i64_unsuffixed(*null_index as i64);
+            let null = null_branch(*null_index);
             let option = &place.tokens;
             Encode::fallible(quote!(__avro::encode_optional_union(out, #option.as_ref(), #null)))
         }

@@ -43,7 +43,6 @@ mod time;
 /// The schema model's logical types, whose spellings [`TimeKind`] and the derive read.
 pub use avdl2rs_schema::LogicalType;
 
-pub use decode::decode_logical;
 pub use impls::{type_impls, wrap_in_const};
 pub use model::{Logical, RecordField, Shape, TypeCodec, UnionVariant, Value};
 pub use schema_item::{schema_item, ItemKind, Measured};

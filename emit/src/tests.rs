@@ -130,10 +130,10 @@ fn an_optional_names_the_null_branch() {
         null_index: 1,
         some: Box::new(Value::String),
     });
-    has(&code, "__avro::write_optional(out, self.f.as_ref(), 1, |out, value| __avro::codec::write_string(out, value));");
+    has(&code, "__avro::write_optional(out, self.f.as_ref(), __avro::NullBranch(1), |out, value| __avro::codec::write_string(out, value));");
     has(
         &code,
-        "__avro::decode_optional(reader, 1, |reader| __avro::decode_string(reader))",
+        "__avro::decode_optional(reader, __avro::NullBranch(1), __avro::decode_string)",
     );
     let code = field(Value::OptionalUnion {
         null_index: 0,
@@ -142,9 +142,12 @@ fn an_optional_names_the_null_branch() {
     });
     has(
         &code,
-        "__avro::encode_optional_union(out, self.f.as_ref(), 0)",
+        "__avro::encode_optional_union(out, self.f.as_ref(), __avro::NullBranch(0))",
     );
-    has(&code, "__avro::decode_optional_union(reader, 0)");
+    has(
+        &code,
+        "__avro::decode_optional_union(reader, __avro::NullBranch(0))",
+    );
 }
 
 fn union(null_index: Option<usize>) -> String {

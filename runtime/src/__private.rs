@@ -57,7 +57,7 @@ mod fields;
 pub use fields::{
     decode_bytes, decode_optional, decode_optional_union, decode_string, encode_optional_union,
     enum_index_error, read_array, union_index_error, write_array, write_map, write_optional,
-    ErrorPath, Outcome,
+    ErrorPath, NullBranch, Outcome,
 };
 
 mod schema_nodes;

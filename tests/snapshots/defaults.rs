@@ -4,13 +4,7 @@
 pub use self::__root::{Level, Tag, Inner, Settings, Partial, SettingsEither};
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     #[derive(
         Debug,
@@ -23,16 +17,57 @@ mod __root {
         ::avdl2rs::__private::serde::Serialize,
         ::avdl2rs::__private::serde::Deserialize,
     )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
+    #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
     pub enum Level {
-        #[serde(rename = "LOW")]
         Low,
-        #[serde(rename = "MEDIUM")]
         #[default]
         Medium,
-        #[serde(rename = "HIGH")]
         High,
     }
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        #[automatically_derived]
+        impl __avro::AvroEncode for Level {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                let index = match self {
+                    Self::Low => 0,
+                    Self::Medium => 1,
+                    Self::High => 2,
+                };
+                __avro::codec::write_int(out, index);
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for Level {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                let at = reader.position();
+                let symbol = match reader.read_int()? {
+                    0 => Self::Low,
+                    1 => Self::Medium,
+                    2 => Self::High,
+                    index => {
+                        return ::core::result::Result::Err(
+                            __avro::enum_index_error(index, 3, at),
+                        );
+                    }
+                };
+                ::core::result::Result::Ok(symbol)
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        Level,
+        r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
+        r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#
+    );
     #[derive(
         Debug,
         Clone,
@@ -45,6 +80,33 @@ mod __root {
     )]
     #[serde(crate = "::avdl2rs::__private::serde", transparent)]
     pub struct Tag(#[serde(with = "::avdl2rs::__private::serde_fixed")] pub [u8; 2]);
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        #[automatically_derived]
+        impl __avro::AvroEncode for Tag {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                __avro::codec::write_fixed(out, &self.0);
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for Tag {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                reader.read_fixed::<2>().map(Self)
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        Tag, r#"{"type":"fixed","name":"Tag","size":2}"#,
+        r#"{"name":"Tag","type":"fixed","size":2}"#
+    );
     #[derive(
         Debug,
         Clone,
@@ -70,6 +132,43 @@ mod __root {
             7
         }
     }
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        fn field_error<E: __avro::ErrorPath>(
+            field: &'static str,
+        ) -> impl ::core::ops::FnOnce(E) -> E {
+            move |e| e.in_field(field).in_type("Inner")
+        }
+        #[automatically_derived]
+        impl __avro::AvroEncode for Inner {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                __avro::codec::write_int(out, self.a);
+                __avro::codec::write_string(out, &self.b);
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for Inner {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                ::core::result::Result::Ok(Self {
+                    a: reader.read_int().map_err(field_error("a"))?,
+                    b: __avro::decode_string(reader).map_err(field_error("b"))?,
+                })
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        Inner,
+        r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
+        r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#
+    );
     /// Every field has a default, so the record implements Default.
     #[derive(
         Debug,
@@ -107,14 +206,30 @@ mod __root {
         pub list: Vec<i32>,
         #[serde(default = "Settings::__default_lookup")]
         pub lookup: ::std::collections::HashMap<String, i64>,
-        #[serde(default = "Settings::__default_maybe")]
+        #[serde(default)]
         pub maybe: Option<String>,
         #[serde(default = "Settings::__default_either")]
         pub either: Option<SettingsEither>,
         #[serde(default = "Settings::__default_day")]
         #[serde(with = "::avdl2rs::__private::logical_chrono::serde_date")]
         pub day: ::avdl2rs::chrono::NaiveDate,
-        #[serde(default = "Settings::__default_nothing")]
+        #[serde(default = "Settings::__default_at")]
+        #[serde(with = "::avdl2rs::__private::logical_chrono::serde_timestamp_millis")]
+        pub at: ::avdl2rs::chrono::DateTime<::avdl2rs::chrono::Utc>,
+        #[serde(default = "Settings::__default_local_at")]
+        #[serde(
+            with = "::avdl2rs::__private::logical_chrono::serde_local_timestamp_micros"
+        )]
+        pub local_at: ::avdl2rs::chrono::NaiveDateTime,
+        #[serde(default = "Settings::__default_noon")]
+        #[serde(with = "::avdl2rs::__private::logical_chrono::serde_time_millis")]
+        pub noon: ::avdl2rs::chrono::NaiveTime,
+        #[serde(default = "Settings::__default_id")]
+        #[serde(with = "::avdl2rs::__private::serde_uuid_string")]
+        pub id: ::avdl2rs::uuid::Uuid,
+        #[serde(default = "Settings::__default_fixed_id")]
+        pub fixed_id: ::avdl2rs::uuid::Uuid,
+        #[serde(default)]
         pub nothing: (),
     }
     impl Settings {
@@ -135,10 +250,15 @@ mod __root {
                 inner: Self::__default_inner(),
                 list: Self::__default_list(),
                 lookup: Self::__default_lookup(),
-                maybe: Self::__default_maybe(),
+                maybe: ::core::option::Option::None,
                 either: Self::__default_either(),
                 day: Self::__default_day(),
-                nothing: Self::__default_nothing(),
+                at: Self::__default_at(),
+                local_at: Self::__default_local_at(),
+                noon: Self::__default_noon(),
+                id: Self::__default_id(),
+                fixed_id: Self::__default_fixed_id(),
+                nothing: (),
             }
         }
         fn __default_enabled() -> bool {
@@ -183,23 +303,33 @@ mod __root {
         fn __default_lookup() -> ::std::collections::HashMap<String, i64> {
             ::std::collections::HashMap::from([(::std::string::String::from("one"), 1)])
         }
-        fn __default_maybe() -> Option<String> {
-            ::core::option::Option::None
-        }
         fn __default_either() -> Option<SettingsEither> {
             ::core::option::Option::Some(SettingsEither::Int(5))
         }
         fn __default_day() -> ::avdl2rs::chrono::NaiveDate {
-            {
-                use ::avdl2rs::__private as __avro;
-                let reader = &mut __avro::codec::Reader::new(&[240, 168, 2]);
-                __avro::logical_chrono::decode_date(reader)
-                    .expect(
-                        "the default's encoding was written when the code was generated",
-                    )
-            }
+            ::avdl2rs::__private::logical_chrono::date_from_default(19000)
         }
-        fn __default_nothing() {}
+        fn __default_at() -> ::avdl2rs::chrono::DateTime<::avdl2rs::chrono::Utc> {
+            ::avdl2rs::__private::logical_chrono::timestamp_millis_from_default(-1000)
+        }
+        fn __default_local_at() -> ::avdl2rs::chrono::NaiveDateTime {
+            ::avdl2rs::__private::logical_chrono::local_timestamp_micros_from_default(
+                1500000,
+            )
+        }
+        fn __default_noon() -> ::avdl2rs::chrono::NaiveTime {
+            ::avdl2rs::__private::logical_chrono::time_millis_from_default(43200000)
+        }
+        fn __default_id() -> ::avdl2rs::uuid::Uuid {
+            ::avdl2rs::uuid::Uuid::from_bytes([
+                18, 62, 69, 103, 232, 155, 18, 211, 164, 86, 66, 102, 20, 23, 64, 0,
+            ])
+        }
+        fn __default_fixed_id() -> ::avdl2rs::uuid::Uuid {
+            ::avdl2rs::uuid::Uuid::from_bytes([
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+            ])
+        }
     }
     #[automatically_derived]
     impl ::core::default::Default for Settings {
@@ -207,143 +337,6 @@ mod __root {
             Self::new()
         }
     }
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
-    pub struct Partial {
-        pub required: i32,
-        #[serde(default = "Partial::__default_optional")]
-        pub optional: i32,
-    }
-    impl Partial {
-        /// `Partial` from the fields without a default, the others at their schema defaults.
-        #[must_use]
-        pub fn new(required: i32) -> Self {
-            Self {
-                required,
-                optional: Self::__default_optional(),
-            }
-        }
-        fn __default_optional() -> i32 {
-            1
-        }
-    }
-    /// A value of the Avro union at Settings.either.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum SettingsEither {
-        Int(i32),
-        String(String),
-    }
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        #[automatically_derived]
-        impl __avro::AvroEncode for Level {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                let index = match self {
-                    Self::Low => 0,
-                    Self::Medium => 1,
-                    Self::High => 2,
-                };
-                __avro::codec::write_int(out, index);
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for Level {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                let at = reader.position();
-                let symbol = match reader.read_int()? {
-                    0 => Self::Low,
-                    1 => Self::Medium,
-                    2 => Self::High,
-                    index => {
-                        return ::core::result::Result::Err(
-                            __avro::enum_index_error(index, 3, at),
-                        );
-                    }
-                };
-                ::core::result::Result::Ok(symbol)
-            }
-        }
-    };
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        #[automatically_derived]
-        impl __avro::AvroEncode for Tag {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                __avro::codec::write_fixed(out, &self.0);
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for Tag {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                reader.read_fixed::<2>().map(Self)
-            }
-        }
-    };
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        fn field_error<E: __avro::ErrorPath>(
-            field: &'static str,
-        ) -> impl ::core::ops::FnOnce(E) -> E {
-            move |e| e.in_field(field).in_type("Inner")
-        }
-        #[automatically_derived]
-        impl __avro::AvroEncode for Inner {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                __avro::codec::write_int(out, self.a);
-                __avro::codec::write_string(out, &self.b);
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for Inner {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                ::core::result::Result::Ok(Self {
-                    a: reader.read_int().map_err(field_error("a"))?,
-                    b: __avro::decode_string(reader).map_err(field_error("b"))?,
-                })
-            }
-        }
-    };
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -385,13 +378,29 @@ mod __root {
                 __avro::write_optional(
                     out,
                     self.maybe.as_ref(),
-                    0,
+                    __avro::NullBranch(0),
                     |out, value| __avro::codec::write_string(out, value),
                 );
-                __avro::encode_optional_union(out, self.either.as_ref(), 2)
+                __avro::encode_optional_union(
+                        out,
+                        self.either.as_ref(),
+                        __avro::NullBranch(2),
+                    )
                     .map_err(field_error("either"))?;
                 __avro::logical_chrono::encode_date(&self.day, out)
                     .map_err(field_error("day"))?;
+                __avro::logical_chrono::encode_timestamp_millis(&self.at, out)
+                    .map_err(field_error("at"))?;
+                __avro::logical_chrono::encode_local_timestamp_micros(
+                        &self.local_at,
+                        out,
+                    )
+                    .map_err(field_error("local_at"))?;
+                __avro::logical_chrono::encode_time_millis(&self.noon, out)
+                    .map_err(field_error("noon"))?;
+                __avro::encode_uuid_string(&self.id, out).map_err(field_error("id"))?;
+                __avro::encode_uuid_fixed(&self.fixed_id, out)
+                    .map_err(field_error("fixed_id"))?;
                 ::core::result::Result::Ok(())
             }
         }
@@ -422,19 +431,74 @@ mod __root {
                         .map_err(field_error("lookup"))?,
                     maybe: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::decode_string(reader),
+                            __avro::NullBranch(0),
+                            __avro::decode_string,
                         )
                         .map_err(field_error("maybe"))?,
-                    either: __avro::decode_optional_union(reader, 2)
+                    either: __avro::decode_optional_union(reader, __avro::NullBranch(2))
                         .map_err(field_error("either"))?,
                     day: __avro::logical_chrono::decode_date(reader)
                         .map_err(field_error("day"))?,
+                    at: __avro::logical_chrono::decode_timestamp_millis(reader)
+                        .map_err(field_error("at"))?,
+                    local_at: __avro::logical_chrono::decode_local_timestamp_micros(
+                            reader,
+                        )
+                        .map_err(field_error("local_at"))?,
+                    noon: __avro::logical_chrono::decode_time_millis(reader)
+                        .map_err(field_error("noon"))?,
+                    id: __avro::decode_uuid_string(reader).map_err(field_error("id"))?,
+                    fixed_id: __avro::decode_uuid_fixed(reader)
+                        .map_err(field_error("fixed_id"))?,
                     nothing: (),
                 })
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Settings, fixed FixedId =
+        (r#"{"type":"fixed","name":"FixedId","size":16,"logicalType":"uuid"}"#,
+        r#"{"name":"FixedId","type":"fixed","size":16}"#),
+        [r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
+        (Tag), r#","default":"ab"},{"name":"level","type":"#, (Level),
+        r#","default":"HIGH"},{"name":"inner","type":"#, (Inner),
+        r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"at","type":{"type":"long","logicalType":"timestamp-millis"},"default":-1000},{"name":"local_at","type":{"type":"long","logicalType":"local-timestamp-micros"},"default":1500000},{"name":"noon","type":{"type":"int","logicalType":"time-millis"},"default":43200000},{"name":"id","type":{"type":"string","logicalType":"uuid"},"default":"123e4567-e89b-12d3-a456-426614174000"},{"name":"fixed_id","type":"#,
+        (fixed FixedId),
+        r#","default":"\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f"},{"name":"nothing","type":"null","default":null}]}"#],
+        [r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
+        (Tag), r#"},{"name":"level","type":"#, (Level), r#"},{"name":"inner","type":"#,
+        (Inner),
+        r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"at","type":"long"},{"name":"local_at","type":"long"},{"name":"noon","type":"int"},{"name":"id","type":"string"},{"name":"fixed_id","type":"#,
+        (fixed FixedId), r#"},{"name":"nothing","type":"null"}]}"#]
+    );
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde")]
+    pub struct Partial {
+        pub required: i32,
+        #[serde(default = "Partial::__default_optional")]
+        pub optional: i32,
+    }
+    impl Partial {
+        /// `Partial` from the fields without a default, the others at their schema defaults.
+        #[must_use]
+        pub fn new(required: i32) -> Self {
+            Self {
+                required,
+                optional: Self::__default_optional(),
+            }
+        }
+        fn __default_optional() -> i32 {
+            1
+        }
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -467,6 +531,26 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Partial,
+        r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
+        r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#
+    );
+    /// A value of the Avro union at Settings.either.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum SettingsEither {
+        Int(i32),
+        String(String),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -508,34 +592,4 @@ mod __root {
             }
         }
     };
-    ::avdl2rs::__private::schema!(
-        Level,
-        r#"{"type":"enum","name":"Level","symbols":["LOW","MEDIUM","HIGH"],"default":"MEDIUM"}"#,
-        r#"{"name":"Level","type":"enum","symbols":["LOW","MEDIUM","HIGH"]}"#
-    );
-    ::avdl2rs::__private::schema!(
-        Tag, r#"{"type":"fixed","name":"Tag","size":2}"#,
-        r#"{"name":"Tag","type":"fixed","size":2}"#
-    );
-    ::avdl2rs::__private::schema!(
-        Inner,
-        r#"{"type":"record","name":"Inner","fields":[{"name":"a","type":"int","default":7},{"name":"b","type":"string"}]}"#,
-        r#"{"name":"Inner","type":"record","fields":[{"name":"a","type":"int"},{"name":"b","type":"string"}]}"#
-    );
-    ::avdl2rs::__private::schema!(
-        Settings,
-        [r#"{"type":"record","name":"Settings","doc":"Every field has a default, so the record implements Default.","fields":[{"name":"enabled","type":"boolean","default":true},{"name":"retries","type":"int","default":-3},{"name":"limit","type":"long","default":10000000000},{"name":"ratio","type":"float","default":0.5},{"name":"missing","type":"double","default":"NaN"},{"name":"floor","type":"double","default":"-Infinity"},{"name":"name","type":"string","default":"a \"quoted\" name"},{"name":"raw","type":"bytes","default":"\u0000ÿ"},{"name":"tag","type":"#,
-        (Tag), r#","default":"ab"},{"name":"level","type":"#, (Level),
-        r#","default":"HIGH"},{"name":"inner","type":"#, (Inner),
-        r#","default":{"b":"x"}},{"name":"list","type":{"type":"array","items":"int"},"default":[1,2]},{"name":"lookup","type":{"type":"map","values":"long"},"default":{"one":1}},{"name":"maybe","type":["null","string"],"default":null},{"name":"either","type":["int","string","null"],"default":5},{"name":"day","type":{"type":"int","logicalType":"date"},"default":19000},{"name":"nothing","type":"null","default":null}]}"#],
-        [r#"{"name":"Settings","type":"record","fields":[{"name":"enabled","type":"boolean"},{"name":"retries","type":"int"},{"name":"limit","type":"long"},{"name":"ratio","type":"float"},{"name":"missing","type":"double"},{"name":"floor","type":"double"},{"name":"name","type":"string"},{"name":"raw","type":"bytes"},{"name":"tag","type":"#,
-        (Tag), r#"},{"name":"level","type":"#, (Level), r#"},{"name":"inner","type":"#,
-        (Inner),
-        r#"},{"name":"list","type":{"type":"array","items":"int"}},{"name":"lookup","type":{"type":"map","values":"long"}},{"name":"maybe","type":["null","string"]},{"name":"either","type":["int","string","null"]},{"name":"day","type":"int"},{"name":"nothing","type":"null"}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Partial,
-        r#"{"type":"record","name":"Partial","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int","default":1}]}"#,
-        r#"{"name":"Partial","type":"record","fields":[{"name":"required","type":"int"},{"name":"optional","type":"int"}]}"#
-    );
 }

@@ -4,13 +4,7 @@
 pub use self::__root::Unqualified;
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     #[derive(
         Debug,
@@ -72,14 +66,8 @@ mod __root {
         (super::com::example::inner::deep::Leaf), r#"}]}"#]
     );
 }
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
 /// The Avro namespace `com`.
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 pub mod com {
     /// The Avro namespace `com.example`.
     pub mod example {
@@ -177,7 +165,7 @@ pub mod com {
             #[serde(crate = "::avdl2rs::__private::serde")]
             pub struct Middle {
                 pub bottom: deep::Bottom,
-                #[serde(default = "Middle::__default_parent")]
+                #[serde(default)]
                 pub parent: Option<super::Top>,
             }
             impl Middle {
@@ -186,11 +174,8 @@ pub mod com {
                 pub fn new(bottom: deep::Bottom) -> Self {
                     Self {
                         bottom,
-                        parent: Self::__default_parent(),
+                        parent: ::core::option::Option::None,
                     }
-                }
-                fn __default_parent() -> Option<super::Top> {
-                    ::core::option::Option::None
                 }
             }
             const _: () = {
@@ -212,7 +197,7 @@ pub mod com {
                         __avro::write_optional(
                                 out,
                                 self.parent.as_ref(),
-                                0,
+                                __avro::NullBranch(0),
                                 |out, value| __avro::AvroEncode::encode(value, out),
                             )
                             .map_err(field_error("parent"))?;
@@ -232,8 +217,8 @@ pub mod com {
                                         .map_err(field_error("bottom"))?,
                                     parent: __avro::decode_optional(
                                             reader,
-                                            0,
-                                            |reader| __avro::AvroDecode::decode(reader),
+                                            __avro::NullBranch(0),
+                                            __avro::AvroDecode::decode,
                                         )
                                         .map_err(field_error("parent"))?,
                                 })
@@ -262,54 +247,10 @@ pub mod com {
                     ::avdl2rs::__private::serde::Serialize,
                     ::avdl2rs::__private::serde::Deserialize,
                 )]
-                #[serde(crate = "::avdl2rs::__private::serde")]
+                #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
                 pub enum Level {
-                    #[serde(rename = "LOW")]
                     Low,
-                    #[serde(rename = "HIGH")]
                     High,
-                }
-                #[derive(
-                    Debug,
-                    Clone,
-                    PartialEq,
-                    Eq,
-                    Hash,
-                    ::avdl2rs::__private::serde::Serialize,
-                    ::avdl2rs::__private::serde::Deserialize,
-                )]
-                #[serde(crate = "::avdl2rs::__private::serde")]
-                pub struct Bottom {
-                    pub depth: i32,
-                    pub level: Level,
-                }
-                impl Bottom {
-                    /// `Bottom` from the fields without a default, the others at their schema defaults.
-                    #[must_use]
-                    pub fn new(depth: i32, level: Level) -> Self {
-                        Self { depth, level }
-                    }
-                }
-                /// Named with a full name: its own namespace, not the protocol's.
-                #[derive(
-                    Debug,
-                    Clone,
-                    PartialEq,
-                    Eq,
-                    Hash,
-                    ::avdl2rs::__private::serde::Serialize,
-                    ::avdl2rs::__private::serde::Deserialize,
-                )]
-                #[serde(crate = "::avdl2rs::__private::serde")]
-                pub struct Leaf {
-                    pub name: String,
-                }
-                impl Leaf {
-                    /// `Leaf` from the fields without a default, the others at their schema defaults.
-                    #[must_use]
-                    pub fn new(name: String) -> Self {
-                        Self { name }
-                    }
                 }
                 const _: () = {
                     use ::avdl2rs::__private as __avro;
@@ -348,6 +289,32 @@ pub mod com {
                         }
                     }
                 };
+                ::avdl2rs::__private::schema!(
+                    Level,
+                    r#"{"type":"enum","name":"Level","namespace":"com.example.inner.deep","symbols":["LOW","HIGH"]}"#,
+                    r#"{"name":"com.example.inner.deep.Level","type":"enum","symbols":["LOW","HIGH"]}"#
+                );
+                #[derive(
+                    Debug,
+                    Clone,
+                    PartialEq,
+                    Eq,
+                    Hash,
+                    ::avdl2rs::__private::serde::Serialize,
+                    ::avdl2rs::__private::serde::Deserialize,
+                )]
+                #[serde(crate = "::avdl2rs::__private::serde")]
+                pub struct Bottom {
+                    pub depth: i32,
+                    pub level: Level,
+                }
+                impl Bottom {
+                    /// `Bottom` from the fields without a default, the others at their schema defaults.
+                    #[must_use]
+                    pub fn new(depth: i32, level: Level) -> Self {
+                        Self { depth, level }
+                    }
+                }
                 const _: () = {
                     use ::avdl2rs::__private as __avro;
                     fn field_error<E: __avro::ErrorPath>(
@@ -384,6 +351,34 @@ pub mod com {
                         }
                     }
                 };
+                ::avdl2rs::__private::schema!(
+                    Bottom,
+                    [r#"{"type":"record","name":"Bottom","namespace":"com.example.inner.deep","fields":[{"name":"depth","type":"int"},{"name":"level","type":"#,
+                    (Level), r#"}]}"#],
+                    [r#"{"name":"com.example.inner.deep.Bottom","type":"record","fields":[{"name":"depth","type":"int"},{"name":"level","type":"#,
+                    (Level), r#"}]}"#]
+                );
+                /// Named with a full name: its own namespace, not the protocol's.
+                #[derive(
+                    Debug,
+                    Clone,
+                    PartialEq,
+                    Eq,
+                    Hash,
+                    ::avdl2rs::__private::serde::Serialize,
+                    ::avdl2rs::__private::serde::Deserialize,
+                )]
+                #[serde(crate = "::avdl2rs::__private::serde")]
+                pub struct Leaf {
+                    pub name: String,
+                }
+                impl Leaf {
+                    /// `Leaf` from the fields without a default, the others at their schema defaults.
+                    #[must_use]
+                    pub fn new(name: String) -> Self {
+                        Self { name }
+                    }
+                }
                 const _: () = {
                     use ::avdl2rs::__private as __avro;
                     fn field_error<E: __avro::ErrorPath>(
@@ -415,18 +410,6 @@ pub mod com {
                         }
                     }
                 };
-                ::avdl2rs::__private::schema!(
-                    Level,
-                    r#"{"type":"enum","name":"Level","namespace":"com.example.inner.deep","symbols":["LOW","HIGH"]}"#,
-                    r#"{"name":"com.example.inner.deep.Level","type":"enum","symbols":["LOW","HIGH"]}"#
-                );
-                ::avdl2rs::__private::schema!(
-                    Bottom,
-                    [r#"{"type":"record","name":"Bottom","namespace":"com.example.inner.deep","fields":[{"name":"depth","type":"int"},{"name":"level","type":"#,
-                    (Level), r#"}]}"#],
-                    [r#"{"name":"com.example.inner.deep.Bottom","type":"record","fields":[{"name":"depth","type":"int"},{"name":"level","type":"#,
-                    (Level), r#"}]}"#]
-                );
                 ::avdl2rs::__private::schema!(
                     Leaf,
                     r#"{"type":"record","name":"Leaf","namespace":"com.example.inner.deep","doc":"Named with a full name: its own namespace, not the protocol's.","fields":[{"name":"name","type":"string"}]}"#,

@@ -4,13 +4,7 @@
 pub use self::__root::Customer;
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     #[derive(
         Debug,
@@ -68,14 +62,8 @@ mod __root {
         r#"{"name":"Customer","type":"record","fields":[{"name":"name","type":"string"}]}"#
     );
 }
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
 /// The Avro namespace `com`.
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 pub mod com {
     /// The Avro namespace `com.example`.
     pub mod example {
@@ -89,11 +77,9 @@ pub mod com {
             ::avdl2rs::__private::serde::Serialize,
             ::avdl2rs::__private::serde::Deserialize,
         )]
-        #[serde(crate = "::avdl2rs::__private::serde")]
+        #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
         pub enum Status {
-            #[serde(rename = "OPEN")]
             Open,
-            #[serde(rename = "DONE")]
             Done,
         }
         const _: () = {
@@ -160,26 +146,6 @@ pub mod com {
                     Self { cents }
                 }
             }
-            #[derive(
-                Debug,
-                Clone,
-                PartialEq,
-                Eq,
-                Hash,
-                ::avdl2rs::__private::serde::Serialize,
-                ::avdl2rs::__private::serde::Deserialize,
-            )]
-            #[serde(crate = "::avdl2rs::__private::serde")]
-            pub struct Audit {
-                pub order: super::orders::Order,
-            }
-            impl Audit {
-                /// `Audit` from the fields without a default, the others at their schema defaults.
-                #[must_use]
-                pub fn new(order: super::orders::Order) -> Self {
-                    Self { order }
-                }
-            }
             const _: () = {
                 use ::avdl2rs::__private as __avro;
                 fn field_error<E: __avro::ErrorPath>(
@@ -210,6 +176,31 @@ pub mod com {
                     }
                 }
             };
+            ::avdl2rs::__private::schema!(
+                Money,
+                r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
+                r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#
+            );
+            #[derive(
+                Debug,
+                Clone,
+                PartialEq,
+                Eq,
+                Hash,
+                ::avdl2rs::__private::serde::Serialize,
+                ::avdl2rs::__private::serde::Deserialize,
+            )]
+            #[serde(crate = "::avdl2rs::__private::serde")]
+            pub struct Audit {
+                pub order: super::orders::Order,
+            }
+            impl Audit {
+                /// `Audit` from the fields without a default, the others at their schema defaults.
+                #[must_use]
+                pub fn new(order: super::orders::Order) -> Self {
+                    Self { order }
+                }
+            }
             const _: () = {
                 use ::avdl2rs::__private as __avro;
                 fn field_error<E: __avro::ErrorPath>(
@@ -242,11 +233,6 @@ pub mod com {
                     }
                 }
             };
-            ::avdl2rs::__private::schema!(
-                Money,
-                r#"{"type":"record","name":"Money","namespace":"com.example.common","fields":[{"name":"cents","type":"long"}],"aliases":["Cash"]}"#,
-                r#"{"name":"com.example.common.Money","type":"record","fields":[{"name":"cents","type":"long"}]}"#
-            );
             ::avdl2rs::__private::schema!(
                 Audit,
                 [r#"{"type":"record","name":"Audit","namespace":"com.example.common","fields":[{"name":"order","type":"#,

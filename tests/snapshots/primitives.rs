@@ -4,13 +4,7 @@
 pub use self::__root::Primitives;
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     /// Every primitive, and containers nested in containers.
     #[derive(
@@ -143,10 +137,7 @@ mod __root {
                     precise: reader.read_double().map_err(field_error("precise"))?,
                     blob: __avro::decode_bytes(reader).map_err(field_error("blob"))?,
                     label: __avro::decode_string(reader).map_err(field_error("label"))?,
-                    tags: __avro::read_array(
-                            reader,
-                            |reader| __avro::decode_string(reader),
-                        )
+                    tags: __avro::read_array(reader, __avro::decode_string)
                         .map_err(field_error("tags"))?,
                     matrix: __avro::read_array(
                             reader,

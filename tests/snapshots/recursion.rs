@@ -4,13 +4,7 @@
 pub use self::__root::{LinkedList, Tree, Pong, Ping, Sum, Expr, ExprNode};
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     /// Self recursion through an optional field.
     #[derive(
@@ -34,6 +28,65 @@ mod __root {
             Self { value, next }
         }
     }
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        fn field_error<E: __avro::ErrorPath>(
+            field: &'static str,
+        ) -> impl ::core::ops::FnOnce(E) -> E {
+            move |e| e.in_field(field).in_type("LinkedList")
+        }
+        #[automatically_derived]
+        impl __avro::AvroEncode for LinkedList {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                __avro::codec::write_int(out, self.value);
+                __avro::write_optional(
+                        out,
+                        self.next.as_ref(),
+                        __avro::NullBranch(0),
+                        |out, value| <LinkedList as __avro::AvroEncode>::encode(
+                            value,
+                            out,
+                        ),
+                    )
+                    .map_err(field_error("next"))?;
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for LinkedList {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                reader
+                    .nested(|reader| {
+                        ::core::result::Result::Ok(Self {
+                            value: reader.read_int().map_err(field_error("value"))?,
+                            next: __avro::decode_optional(
+                                    reader,
+                                    __avro::NullBranch(0),
+                                    |reader| {
+                                        __avro::AvroDecode::decode(reader)
+                                            .map(::std::boxed::Box::new)
+                                    },
+                                )
+                                .map_err(field_error("next"))?,
+                        })
+                    })
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        LinkedList,
+        [r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+        (LinkedList), r#"]}]}"#],
+        [r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
+        (LinkedList), r#"]}]}"#]
+    );
     /// Recursion through an array needs no box.
     #[derive(
         Debug,
@@ -57,157 +110,6 @@ mod __root {
             Self { children, by_name }
         }
     }
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
-    pub struct Pong {
-        pub ping: Option<Ping>,
-    }
-    impl Pong {
-        /// `Pong` from the fields without a default, the others at their schema defaults.
-        #[must_use]
-        pub fn new(ping: Option<Ping>) -> Self {
-            Self { ping }
-        }
-    }
-    /// Mutual recursion: one of the two edges is boxed.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
-    pub struct Ping {
-        pub pong: Option<Box<Pong>>,
-    }
-    impl Ping {
-        /// `Ping` from the fields without a default, the others at their schema defaults.
-        #[must_use]
-        pub fn new(pong: Option<Box<Pong>>) -> Self {
-            Self { pong }
-        }
-    }
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
-    pub struct Sum {
-        pub left: Expr,
-        pub right: Expr,
-    }
-    impl Sum {
-        /// `Sum` from the fields without a default, the others at their schema defaults.
-        #[must_use]
-        pub fn new(left: Expr, right: Expr) -> Self {
-            Self { left, right }
-        }
-    }
-    /// Recursion through a multi-branch union.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
-    pub struct Expr {
-        pub node: ExprNode,
-    }
-    impl Expr {
-        /// `Expr` from the fields without a default, the others at their schema defaults.
-        #[must_use]
-        pub fn new(node: ExprNode) -> Self {
-            Self { node }
-        }
-    }
-    /// A value of the Avro union at Expr.node.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ExprNode {
-        Long(i64),
-        Expr(Box<Expr>),
-        Sum(Box<Sum>),
-    }
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        fn field_error<E: __avro::ErrorPath>(
-            field: &'static str,
-        ) -> impl ::core::ops::FnOnce(E) -> E {
-            move |e| e.in_field(field).in_type("LinkedList")
-        }
-        #[automatically_derived]
-        impl __avro::AvroEncode for LinkedList {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                __avro::codec::write_int(out, self.value);
-                __avro::write_optional(
-                        out,
-                        self.next.as_ref(),
-                        0,
-                        |out, value| <LinkedList as __avro::AvroEncode>::encode(
-                            value,
-                            out,
-                        ),
-                    )
-                    .map_err(field_error("next"))?;
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for LinkedList {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                reader
-                    .nested(|reader| {
-                        ::core::result::Result::Ok(Self {
-                            value: reader.read_int().map_err(field_error("value"))?,
-                            next: __avro::decode_optional(
-                                    reader,
-                                    0,
-                                    |reader| {
-                                        __avro::AvroDecode::decode(reader)
-                                            .map(::std::boxed::Box::new)
-                                    },
-                                )
-                                .map_err(field_error("next"))?,
-                        })
-                    })
-            }
-        }
-    };
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -248,17 +150,46 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             children: __avro::read_array(
                                     reader,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("children"))?,
                             by_name: reader
-                                .read_map(|reader| __avro::AvroDecode::decode(reader))
+                                .read_map(__avro::AvroDecode::decode)
                                 .map_err(field_error("by_name"))?,
                         })
                     })
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Tree,
+        [r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
+        (Tree), r#"}},{"name":"by_name","type":{"type":"map","values":"#, (Tree),
+        r#"}}]}"#],
+        [r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
+        (Tree), r#"}},{"name":"by_name","type":{"type":"map","values":"#, (Tree),
+        r#"}}]}"#]
+    );
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde")]
+    pub struct Pong {
+        pub ping: Option<Ping>,
+    }
+    impl Pong {
+        /// `Pong` from the fields without a default, the others at their schema defaults.
+        #[must_use]
+        pub fn new(ping: Option<Ping>) -> Self {
+            Self { ping }
+        }
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -276,7 +207,7 @@ mod __root {
                 __avro::write_optional(
                         out,
                         self.ping.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| __avro::AvroEncode::encode(value, out),
                     )
                     .map_err(field_error("ping"))?;
@@ -294,8 +225,8 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             ping: __avro::decode_optional(
                                     reader,
-                                    0,
-                                    |reader| __avro::AvroDecode::decode(reader),
+                                    __avro::NullBranch(0),
+                                    __avro::AvroDecode::decode,
                                 )
                                 .map_err(field_error("ping"))?,
                         })
@@ -303,6 +234,34 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Pong,
+        [r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","#,
+        (Ping), r#"]}]}"#],
+        [r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
+        (Ping), r#"]}]}"#]
+    );
+    /// Mutual recursion: one of the two edges is boxed.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde")]
+    pub struct Ping {
+        pub pong: Option<Box<Pong>>,
+    }
+    impl Ping {
+        /// `Ping` from the fields without a default, the others at their schema defaults.
+        #[must_use]
+        pub fn new(pong: Option<Box<Pong>>) -> Self {
+            Self { pong }
+        }
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -320,7 +279,7 @@ mod __root {
                 __avro::write_optional(
                         out,
                         self.pong.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| <Pong as __avro::AvroEncode>::encode(value, out),
                     )
                     .map_err(field_error("pong"))?;
@@ -338,7 +297,7 @@ mod __root {
                         ::core::result::Result::Ok(Self {
                             pong: __avro::decode_optional(
                                     reader,
-                                    0,
+                                    __avro::NullBranch(0),
                                     |reader| {
                                         __avro::AvroDecode::decode(reader)
                                             .map(::std::boxed::Box::new)
@@ -350,6 +309,34 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Ping,
+        [r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
+        (Pong), r#"]}]}"#],
+        [r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
+        (Pong), r#"]}]}"#]
+    );
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde")]
+    pub struct Sum {
+        pub left: Expr,
+        pub right: Expr,
+    }
+    impl Sum {
+        /// `Sum` from the fields without a default, the others at their schema defaults.
+        #[must_use]
+        pub fn new(left: Expr, right: Expr) -> Self {
+            Self { left, right }
+        }
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -389,6 +376,33 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Sum, [r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":"#,
+        (Expr), r#"},{"name":"right","type":"#, (Expr), r#"}]}"#],
+        [r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#, (Expr),
+        r#"},{"name":"right","type":"#, (Expr), r#"}]}"#]
+    );
+    /// Recursion through a multi-branch union.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde")]
+    pub struct Expr {
+        pub node: ExprNode,
+    }
+    impl Expr {
+        /// `Expr` from the fields without a default, the others at their schema defaults.
+        #[must_use]
+        pub fn new(node: ExprNode) -> Self {
+            Self { node }
+        }
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -424,6 +438,29 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Expr,
+        [r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
+        (Expr), r#","#, (Sum), r#"]}]}"#],
+        [r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
+        (Expr), r#","#, (Sum), r#"]}]}"#]
+    );
+    /// A value of the Avro union at Expr.node.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ExprNode {
+        Long(i64),
+        Expr(Box<Expr>),
+        Sum(Box<Sum>),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -482,49 +519,6 @@ mod __root {
             }
         }
     };
-    ::avdl2rs::__private::schema!(
-        LinkedList,
-        [r#"{"type":"record","name":"LinkedList","doc":"Self recursion through an optional field.","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
-        (LinkedList), r#"]}]}"#],
-        [r#"{"name":"LinkedList","type":"record","fields":[{"name":"value","type":"int"},{"name":"next","type":["null","#,
-        (LinkedList), r#"]}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Tree,
-        [r#"{"type":"record","name":"Tree","doc":"Recursion through an array needs no box.","fields":[{"name":"children","type":{"type":"array","items":"#,
-        (Tree), r#"}},{"name":"by_name","type":{"type":"map","values":"#, (Tree),
-        r#"}}]}"#],
-        [r#"{"name":"Tree","type":"record","fields":[{"name":"children","type":{"type":"array","items":"#,
-        (Tree), r#"}},{"name":"by_name","type":{"type":"map","values":"#, (Tree),
-        r#"}}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Pong,
-        [r#"{"type":"record","name":"Pong","fields":[{"name":"ping","type":["null","#,
-        (Ping), r#"]}]}"#],
-        [r#"{"name":"Pong","type":"record","fields":[{"name":"ping","type":["null","#,
-        (Ping), r#"]}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Ping,
-        [r#"{"type":"record","name":"Ping","doc":"Mutual recursion: one of the two edges is boxed.","fields":[{"name":"pong","type":["null","#,
-        (Pong), r#"]}]}"#],
-        [r#"{"name":"Ping","type":"record","fields":[{"name":"pong","type":["null","#,
-        (Pong), r#"]}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Sum, [r#"{"type":"record","name":"Sum","fields":[{"name":"left","type":"#,
-        (Expr), r#"},{"name":"right","type":"#, (Expr), r#"}]}"#],
-        [r#"{"name":"Sum","type":"record","fields":[{"name":"left","type":"#, (Expr),
-        r#"},{"name":"right","type":"#, (Expr), r#"}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        Expr,
-        [r#"{"type":"record","name":"Expr","doc":"Recursion through a multi-branch union.","fields":[{"name":"node","type":["long","#,
-        (Expr), r#","#, (Sum), r#"]}]}"#],
-        [r#"{"name":"Expr","type":"record","fields":[{"name":"node","type":["long","#,
-        (Expr), r#","#, (Sum), r#"]}]}"#]
-    );
     ::avdl2rs::__private::schema!(
         union ExprNode, [r#"["long","#, (Expr), r#","#, (Sum), r#"]"#]
     );

@@ -7,13 +7,7 @@ pub use self::__root::{
 };
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
-#[allow(
-    dead_code,
-    missing_docs,
-    clippy::all,
-    clippy::pedantic,
-    clippy::module_inception
-)]
+#[allow(dead_code, missing_docs, clippy::all, clippy::pedantic)]
 mod __root {
     #[derive(
         Debug,
@@ -36,6 +30,43 @@ mod __root {
             Self { x, y }
         }
     }
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        fn field_error<E: __avro::ErrorPath>(
+            field: &'static str,
+        ) -> impl ::core::ops::FnOnce(E) -> E {
+            move |e| e.in_field(field).in_type("Point")
+        }
+        #[automatically_derived]
+        impl __avro::AvroEncode for Point {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                __avro::codec::write_int(out, self.x);
+                __avro::codec::write_int(out, self.y);
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for Point {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                ::core::result::Result::Ok(Self {
+                    x: reader.read_int().map_err(field_error("x"))?,
+                    y: reader.read_int().map_err(field_error("y"))?,
+                })
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        Point,
+        r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
+        r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#
+    );
     #[derive(
         Debug,
         Clone,
@@ -46,13 +77,52 @@ mod __root {
         ::avdl2rs::__private::serde::Serialize,
         ::avdl2rs::__private::serde::Deserialize,
     )]
-    #[serde(crate = "::avdl2rs::__private::serde")]
+    #[serde(crate = "::avdl2rs::__private::serde", rename_all = "UPPERCASE")]
     pub enum Colour {
-        #[serde(rename = "RED")]
         Red,
-        #[serde(rename = "GREEN")]
         Green,
     }
+    const _: () = {
+        use ::avdl2rs::__private as __avro;
+        #[automatically_derived]
+        impl __avro::AvroEncode for Colour {
+            #[inline]
+            fn encode(
+                &self,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::core::result::Result<(), __avro::EncodeError> {
+                let index = match self {
+                    Self::Red => 0,
+                    Self::Green => 1,
+                };
+                __avro::codec::write_int(out, index);
+                ::core::result::Result::Ok(())
+            }
+        }
+        #[automatically_derived]
+        impl __avro::AvroDecode for Colour {
+            #[inline]
+            fn decode(
+                reader: &mut __avro::codec::Reader<'_>,
+            ) -> ::core::result::Result<Self, __avro::DecodeError> {
+                let at = reader.position();
+                let symbol = match reader.read_int()? {
+                    0 => Self::Red,
+                    1 => Self::Green,
+                    index => {
+                        return ::core::result::Result::Err(
+                            __avro::enum_index_error(index, 2, at),
+                        );
+                    }
+                };
+                ::core::result::Result::Ok(symbol)
+            }
+        }
+    };
+    ::avdl2rs::__private::schema!(
+        Colour, r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#,
+        r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#
+    );
     /// Every shape of union.
     #[derive(
         Debug,
@@ -97,146 +167,6 @@ mod __root {
             }
         }
     }
-    /// A value of the Avro union at Shapes.multi.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ShapesMulti {
-        Int(i32),
-        String(String),
-        Point(Point),
-        Array(Vec<f64>),
-    }
-    /// A value of the Avro union at Shapes.multi_with_null.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ShapesMultiWithNull {
-        String(String),
-        Colour(Colour),
-        Map(::std::collections::HashMap<String, bool>),
-    }
-    /// A value of the Avro union at Shapes.in_array\[\].
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ShapesInArrayItem {
-        Int(i32),
-        String(String),
-    }
-    /// A value of the Avro union at Shapes.in_map{}.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        Eq,
-        Hash,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ShapesInMapValue {
-        Bytes(Vec<u8>),
-        Point(Point),
-    }
-    /// A value of the Avro union at Shapes.only_branch.
-    #[derive(
-        Debug,
-        Clone,
-        PartialEq,
-        ::avdl2rs::__private::serde::Serialize,
-        ::avdl2rs::__private::serde::Deserialize,
-    )]
-    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
-    pub enum ShapesOnlyBranch {
-        Float(f32),
-    }
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        fn field_error<E: __avro::ErrorPath>(
-            field: &'static str,
-        ) -> impl ::core::ops::FnOnce(E) -> E {
-            move |e| e.in_field(field).in_type("Point")
-        }
-        #[automatically_derived]
-        impl __avro::AvroEncode for Point {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                __avro::codec::write_int(out, self.x);
-                __avro::codec::write_int(out, self.y);
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for Point {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                ::core::result::Result::Ok(Self {
-                    x: reader.read_int().map_err(field_error("x"))?,
-                    y: reader.read_int().map_err(field_error("y"))?,
-                })
-            }
-        }
-    };
-    const _: () = {
-        use ::avdl2rs::__private as __avro;
-        #[automatically_derived]
-        impl __avro::AvroEncode for Colour {
-            #[inline]
-            fn encode(
-                &self,
-                out: &mut ::std::vec::Vec<u8>,
-            ) -> ::core::result::Result<(), __avro::EncodeError> {
-                let index = match self {
-                    Self::Red => 0,
-                    Self::Green => 1,
-                };
-                __avro::codec::write_int(out, index);
-                ::core::result::Result::Ok(())
-            }
-        }
-        #[automatically_derived]
-        impl __avro::AvroDecode for Colour {
-            #[inline]
-            fn decode(
-                reader: &mut __avro::codec::Reader<'_>,
-            ) -> ::core::result::Result<Self, __avro::DecodeError> {
-                let at = reader.position();
-                let symbol = match reader.read_int()? {
-                    0 => Self::Red,
-                    1 => Self::Green,
-                    index => {
-                        return ::core::result::Result::Err(
-                            __avro::enum_index_error(index, 2, at),
-                        );
-                    }
-                };
-                ::core::result::Result::Ok(symbol)
-            }
-        }
-    };
     const _: () = {
         use ::avdl2rs::__private as __avro;
         fn field_error<E: __avro::ErrorPath>(
@@ -254,30 +184,38 @@ mod __root {
                 __avro::write_optional(
                     out,
                     self.null_first.as_ref(),
-                    0,
+                    __avro::NullBranch(0),
                     |out, value| __avro::codec::write_string(out, value),
                 );
                 __avro::write_optional(
                     out,
                     self.null_last.as_ref(),
-                    1,
+                    __avro::NullBranch(1),
                     |out, value| __avro::codec::write_long(out, *value),
                 );
                 __avro::write_optional(
                         out,
                         self.optional_record.as_ref(),
-                        0,
+                        __avro::NullBranch(0),
                         |out, value| __avro::AvroEncode::encode(value, out),
                     )
                     .map_err(field_error("optional_record"))?;
                 __avro::AvroEncode::encode(&self.multi, out)
                     .map_err(field_error("multi"))?;
-                __avro::encode_optional_union(out, self.multi_with_null.as_ref(), 1)
+                __avro::encode_optional_union(
+                        out,
+                        self.multi_with_null.as_ref(),
+                        __avro::NullBranch(1),
+                    )
                     .map_err(field_error("multi_with_null"))?;
                 __avro::write_array(
                         out,
                         &self.in_array,
-                        |out, item| __avro::encode_optional_union(out, item.as_ref(), 0),
+                        |out, item| __avro::encode_optional_union(
+                            out,
+                            item.as_ref(),
+                            __avro::NullBranch(0),
+                        ),
                     )
                     .map_err(field_error("in_array"))?;
                 __avro::write_map(
@@ -300,33 +238,39 @@ mod __root {
                 ::core::result::Result::Ok(Self {
                     null_first: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::decode_string(reader),
+                            __avro::NullBranch(0),
+                            __avro::decode_string,
                         )
                         .map_err(field_error("null_first"))?,
                     null_last: __avro::decode_optional(
                             reader,
-                            1,
+                            __avro::NullBranch(1),
                             |reader| reader.read_long(),
                         )
                         .map_err(field_error("null_last"))?,
                     optional_record: __avro::decode_optional(
                             reader,
-                            0,
-                            |reader| __avro::AvroDecode::decode(reader),
+                            __avro::NullBranch(0),
+                            __avro::AvroDecode::decode,
                         )
                         .map_err(field_error("optional_record"))?,
                     multi: __avro::AvroDecode::decode(reader)
                         .map_err(field_error("multi"))?,
-                    multi_with_null: __avro::decode_optional_union(reader, 1)
+                    multi_with_null: __avro::decode_optional_union(
+                            reader,
+                            __avro::NullBranch(1),
+                        )
                         .map_err(field_error("multi_with_null"))?,
                     in_array: __avro::read_array(
                             reader,
-                            |reader| __avro::decode_optional_union(reader, 0),
+                            |reader| __avro::decode_optional_union(
+                                reader,
+                                __avro::NullBranch(0),
+                            ),
                         )
                         .map_err(field_error("in_array"))?,
                     in_map: reader
-                        .read_map(|reader| __avro::AvroDecode::decode(reader))
+                        .read_map(__avro::AvroDecode::decode)
                         .map_err(field_error("in_map"))?,
                     only_branch: __avro::AvroDecode::decode(reader)
                         .map_err(field_error("only_branch"))?,
@@ -334,6 +278,36 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        Shapes,
+        [r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+        (Point), r#"]},{"name":"multi","type":["int","string","#, (Point),
+        r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+        (Colour),
+        r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+        (Point), r#"]}},{"name":"only_branch","type":["float"]}]}"#],
+        [r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
+        (Point), r#"]},{"name":"multi","type":["int","string","#, (Point),
+        r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
+        (Colour),
+        r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
+        (Point), r#"]}},{"name":"only_branch","type":["float"]}]}"#]
+    );
+    /// A value of the Avro union at Shapes.multi.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ShapesMulti {
+        Int(i32),
+        String(String),
+        Point(Point),
+        Array(Vec<f64>),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -393,6 +367,24 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        union ShapesMulti, [r#"["int","string","#, (Point),
+        r#",{"type":"array","items":"double"}]"#]
+    );
+    /// A value of the Avro union at Shapes.multi_with_null.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ShapesMultiWithNull {
+        String(String),
+        Colour(Colour),
+        Map(::std::collections::HashMap<String, bool>),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -443,6 +435,21 @@ mod __root {
             }
         }
     };
+    /// A value of the Avro union at Shapes.in_array\[\].
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ShapesInArrayItem {
+        Int(i32),
+        String(String),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -484,6 +491,21 @@ mod __root {
             }
         }
     };
+    /// A value of the Avro union at Shapes.in_map{}.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        Eq,
+        Hash,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ShapesInMapValue {
+        Bytes(Vec<u8>),
+        Point(Point),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -526,6 +548,21 @@ mod __root {
             }
         }
     };
+    ::avdl2rs::__private::schema!(
+        union ShapesInMapValue, [r#"["bytes","#, (Point), r#"]"#]
+    );
+    /// A value of the Avro union at Shapes.only_branch.
+    #[derive(
+        Debug,
+        Clone,
+        PartialEq,
+        ::avdl2rs::__private::serde::Serialize,
+        ::avdl2rs::__private::serde::Deserialize,
+    )]
+    #[serde(crate = "::avdl2rs::__private::serde", untagged)]
+    pub enum ShapesOnlyBranch {
+        Float(f32),
+    }
     const _: () = {
         use ::avdl2rs::__private as __avro;
         #[automatically_derived]
@@ -563,36 +600,5 @@ mod __root {
             }
         }
     };
-    ::avdl2rs::__private::schema!(
-        Point,
-        r#"{"type":"record","name":"Point","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#,
-        r#"{"name":"Point","type":"record","fields":[{"name":"x","type":"int"},{"name":"y","type":"int"}]}"#
-    );
-    ::avdl2rs::__private::schema!(
-        Colour, r#"{"type":"enum","name":"Colour","symbols":["RED","GREEN"]}"#,
-        r#"{"name":"Colour","type":"enum","symbols":["RED","GREEN"]}"#
-    );
-    ::avdl2rs::__private::schema!(
-        Shapes,
-        [r#"{"type":"record","name":"Shapes","doc":"Every shape of union.","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
-        (Point), r#"]},{"name":"multi","type":["int","string","#, (Point),
-        r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
-        (Colour),
-        r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
-        (Point), r#"]}},{"name":"only_branch","type":["float"]}]}"#],
-        [r#"{"name":"Shapes","type":"record","fields":[{"name":"null_first","type":["null","string"]},{"name":"null_last","type":["long","null"]},{"name":"optional_record","type":["null","#,
-        (Point), r#"]},{"name":"multi","type":["int","string","#, (Point),
-        r#",{"type":"array","items":"double"}]},{"name":"multi_with_null","type":["string","null","#,
-        (Colour),
-        r#",{"type":"map","values":"boolean"}]},{"name":"in_array","type":{"type":"array","items":["null","int","string"]}},{"name":"in_map","type":{"type":"map","values":["bytes","#,
-        (Point), r#"]}},{"name":"only_branch","type":["float"]}]}"#]
-    );
-    ::avdl2rs::__private::schema!(
-        union ShapesMulti, [r#"["int","string","#, (Point),
-        r#",{"type":"array","items":"double"}]"#]
-    );
-    ::avdl2rs::__private::schema!(
-        union ShapesInMapValue, [r#"["bytes","#, (Point), r#"]"#]
-    );
     ::avdl2rs::__private::schema!(union ShapesOnlyBranch, [r#"["float"]"#]);
 }

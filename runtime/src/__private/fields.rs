@@ -96,30 +96,35 @@ pub fn decode_bytes(reader: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
     reader.read_bytes().map(<[u8]>::to_vec)
 }
 
-/// Reads a union of `null` (at `null_index`, 0 or 1) and one other branch, read by `some`.
+/// The index of the `null` branch of a union that holds `null`, named where generated code
+/// passes it (`NullBranch(0)` for `["null", "string"]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NullBranch(pub u32);
+
+/// Reads a union of `null` (at `null`, 0 or 1) and one other branch, read by `some`.
 #[inline(always)]
 pub fn decode_optional<T>(
     reader: &mut Reader<'_>,
-    null_index: usize,
+    null: NullBranch,
     some: impl FnOnce(&mut Reader<'_>) -> Result<T, DecodeError>,
 ) -> Result<Option<T>, DecodeError> {
-    if reader.read_union_index(2)? == null_index {
+    if reader.read_union_index(2)? == null.0 as usize {
         Ok(None)
     } else {
         some(reader).map(Some)
     }
 }
 
-/// Reads a union with `null` at `null_index` and two or more other branches, which the
-/// union enum `T` reads (and whose index it checks).
+/// Reads a union with `null` at `null` and two or more other branches, which the union
+/// enum `T` reads (and whose index it checks).
 #[inline(always)]
 pub fn decode_optional_union<T: DecodeBranch>(
     reader: &mut Reader<'_>,
-    null_index: i32,
+    null: NullBranch,
 ) -> Result<Option<T>, DecodeError> {
     let at = reader.position();
     let index = reader.read_int()?;
-    if index == null_index {
+    if i64::from(index) == i64::from(null.0) {
         Ok(None)
     } else {
         T::decode_branch(index, at, reader).map(Some)
@@ -211,15 +216,15 @@ pub fn write_map<'a, T: 'a, R: Outcome>(
     })
 }
 
-/// Writes a union of `null` (at `null_index`, 0 or 1) and one other branch, written by
-/// `some`.
+/// Writes a union of `null` (at `null`, 0 or 1) and one other branch, written by `some`.
 #[inline(always)]
 pub fn write_optional<T, R: Outcome>(
     out: &mut Vec<u8>,
     value: Option<&T>,
-    null_index: i64,
+    null: NullBranch,
     some: impl FnOnce(&mut Vec<u8>, &T) -> R,
 ) -> R {
+    let null_index = i64::from(null.0);
     match value {
         None => {
             codec::write_long(out, null_index);
@@ -232,17 +237,17 @@ pub fn write_optional<T, R: Outcome>(
     }
 }
 
-/// Writes a union of `null` at `null_index` and two or more other branches, held by the
-/// union enum `T` (which writes its own branch index).
+/// Writes a union of `null` at `null` and two or more other branches, held by the union
+/// enum `T` (which writes its own branch index).
 #[inline(always)]
 pub fn encode_optional_union<T: AvroEncode>(
     out: &mut Vec<u8>,
     value: Option<&T>,
-    null_index: i64,
+    null: NullBranch,
 ) -> Result<(), EncodeError> {
     match value {
         None => {
-            codec::write_long(out, null_index);
+            codec::write_long(out, i64::from(null.0));
             Ok(())
         }
         Some(value) => value.encode(out),

@@ -7,6 +7,7 @@ use chrono::{
 };
 
 use super::text_form::TextForm;
+use super::units::UnixEpoch;
 
 /// chrono's day number (counted from 0001-01-01 as day 1) of 1970-01-01.
 const UNIX_EPOCH_DAYS_FROM_CE: i32 = 719_163;
@@ -97,5 +98,18 @@ impl TextForm for DateTime<Utc> {
             .map(|t| t.with_timezone(&Utc))
     }
 }
+
+/// chrono's `Default` of each type is its value at the Unix epoch.
+macro_rules! unix_epoch_is_default {
+    ($($ty:ty),*) => {$(
+        impl UnixEpoch for $ty {
+            fn unix_epoch() -> Self {
+                Self::default()
+            }
+        }
+    )*};
+}
+
+unix_epoch_is_default!(NaiveDate, NaiveTime, DateTime<Utc>, NaiveDateTime);
 
 date_time_codecs!(date: NaiveDate, time: NaiveTime, instant: DateTime<Utc>, local: NaiveDateTime);

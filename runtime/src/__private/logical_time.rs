@@ -6,6 +6,7 @@ use time::format_description::well_known::{Iso8601, Rfc3339};
 use time::{Date, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
 
 use super::text_form::TextForm;
+use super::units::UnixEpoch;
 
 /// The Julian day number of 1970-01-01.
 const UNIX_EPOCH_JULIAN_DAY: i32 = 2_440_588;
@@ -108,6 +109,30 @@ impl TextForm for OffsetDateTime {
         OffsetDateTime::parse(text, &Rfc3339)
             .ok()
             .map(|t| t.to_offset(UtcOffset::UTC))
+    }
+}
+
+impl UnixEpoch for Date {
+    fn unix_epoch() -> Self {
+        OffsetDateTime::UNIX_EPOCH.date()
+    }
+}
+
+impl UnixEpoch for Time {
+    fn unix_epoch() -> Self {
+        Time::MIDNIGHT
+    }
+}
+
+impl UnixEpoch for OffsetDateTime {
+    fn unix_epoch() -> Self {
+        OffsetDateTime::UNIX_EPOCH
+    }
+}
+
+impl UnixEpoch for PrimitiveDateTime {
+    fn unix_epoch() -> Self {
+        OffsetDateTime::UNIX_EPOCH.date().midnight()
     }
 }
 

@@ -16,6 +16,7 @@ macro_rules! date_time_codecs {
             serde_date,
             date_count,
             date_from_count,
+            date_from_default,
             $date,
             "date",
             read_int,
@@ -32,6 +33,7 @@ macro_rules! date_time_codecs {
             serde_time_millis,
             time_millis_count,
             time_millis_from_count,
+            time_millis_from_default,
             $time,
             Unit::Millis,
             "time-millis",
@@ -44,6 +46,7 @@ macro_rules! date_time_codecs {
             serde_time_micros,
             time_micros_count,
             time_micros_from_count,
+            time_micros_from_default,
             $time,
             Unit::Micros,
             "time-micros",
@@ -56,6 +59,7 @@ macro_rules! date_time_codecs {
             serde_timestamp_millis,
             timestamp_millis_count,
             timestamp_millis_from_count,
+            timestamp_millis_from_default,
             $instant,
             Unit::Millis,
             "timestamp-millis",
@@ -68,6 +72,7 @@ macro_rules! date_time_codecs {
             serde_timestamp_micros,
             timestamp_micros_count,
             timestamp_micros_from_count,
+            timestamp_micros_from_default,
             $instant,
             Unit::Micros,
             "timestamp-micros",
@@ -80,6 +85,7 @@ macro_rules! date_time_codecs {
             serde_timestamp_nanos,
             timestamp_nanos_count,
             timestamp_nanos_from_count,
+            timestamp_nanos_from_default,
             $instant,
             Unit::Nanos,
             "timestamp-nanos",
@@ -92,6 +98,7 @@ macro_rules! date_time_codecs {
             serde_local_timestamp_millis,
             local_timestamp_millis_count,
             local_timestamp_millis_from_count,
+            local_timestamp_millis_from_default,
             $local,
             Unit::Millis,
             "local-timestamp-millis",
@@ -104,6 +111,7 @@ macro_rules! date_time_codecs {
             serde_local_timestamp_micros,
             local_timestamp_micros_count,
             local_timestamp_micros_from_count,
+            local_timestamp_micros_from_default,
             $local,
             Unit::Micros,
             "local-timestamp-micros",
@@ -116,6 +124,7 @@ macro_rules! date_time_codecs {
             serde_local_timestamp_nanos,
             local_timestamp_nanos_count,
             local_timestamp_nanos_from_count,
+            local_timestamp_nanos_from_default,
             $local,
             Unit::Nanos,
             "local-timestamp-nanos",
@@ -128,13 +137,14 @@ macro_rules! date_time_codecs {
 /// A time-of-day logical type: [`logical_codec`] with the conversions through
 /// `time_parts`/`from_time_parts` and the 24-hour range check.
 macro_rules! time_of_day_codec {
-    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $unit:expr, $name:literal, $read:ident, $int:ty) => {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $default:ident, $ty:ty, $unit:expr, $name:literal, $read:ident, $int:ty) => {
         logical_codec!(
             $encode,
             $decode,
             $serde,
             $count,
             $from_count,
+            $default,
             $ty,
             $name,
             $read,
@@ -154,13 +164,14 @@ macro_rules! time_of_day_codec {
 /// A timestamp logical type: [`logical_codec`] with the conversions through `$parts` (to
 /// seconds and nanoseconds since the epoch) and `$from_parts`.
 macro_rules! timestamp_codec {
-    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $unit:expr, $name:literal, $parts:ident, $from_parts:ident) => {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $default:ident, $ty:ty, $unit:expr, $name:literal, $parts:ident, $from_parts:ident) => {
         logical_codec!(
             $encode,
             $decode,
             $serde,
             $count,
             $from_count,
+            $default,
             $ty,
             $name,
             read_long,
@@ -180,11 +191,12 @@ macro_rules! timestamp_codec {
 }
 
 /// Defines, for a logical type `$name` on an Avro `int` or `long` held in Rust as `$ty`:
-/// the count conversions `$count` (`$to`) and `$from_count` (`$from`), the codec pair
+/// the count conversions `$count` (`$to`) and `$from_count` (`$from`), `$default` (the value
+/// of a count checked when the code was generated, for the defaults of fields), the codec pair
 /// `$encode`/`$decode`, and the serde module `$serde` (with an `option` submodule), which
 /// gives a field the shape `apache_avro::to_value`/`from_value` use: the count as `$int`.
 macro_rules! logical_codec {
-    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $ty:ty, $name:literal, $read:ident, $int:ty, $to:expr, $from:expr) => {
+    ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $default:ident, $ty:ty, $name:literal, $read:ident, $int:ty, $to:expr, $from:expr) => {
         /// The Avro count of a value, or why it has none.
         #[inline]
         fn $count(value: &$ty) -> Result<i64, $crate::error::EncodeError> {
@@ -197,6 +209,16 @@ macro_rules! logical_codec {
         fn $from_count(count: i64, offset: usize) -> Result<$ty, $crate::error::DecodeError> {
             let from: fn(i64, usize) -> Result<$ty, $crate::error::DecodeError> = $from;
             from(count, offset)
+        }
+
+        /// The value of a count the generator checked, when it wrote a field's default, to be
+        /// one the Rust type holds: generated code builds the default from its count without
+        /// an error to handle. Any other count gives the Unix epoch (midnight for a time of
+        /// day), which no generated code asks for.
+        #[doc(hidden)]
+        #[inline]
+        pub fn $default(count: i64) -> $ty {
+            $from_count(count, 0).unwrap_or_else(|_| super::units::UnixEpoch::unix_epoch())
         }
 
         #[doc = concat!("Writes a `", $name, "`; finer precision is truncated towards the past, a value out of range is an error.")]

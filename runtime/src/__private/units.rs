@@ -4,6 +4,12 @@
 
 use crate::error::{DecodeError, EncodeError};
 
+/// The value of a date or time type at a count of 0: 1970-01-01, its midnight, or the Unix
+/// epoch. Every type holds it.
+pub(crate) trait UnixEpoch {
+    fn unix_epoch() -> Self;
+}
+
 /// Seconds in a day.
 const SECONDS_PER_DAY: i64 = 86_400;
 

@@ -126,6 +126,20 @@ fn defaults_follow_the_schema() {
         s.day,
         avdl2rs::chrono::NaiveDate::from_ymd_opt(2022, 1, 8).unwrap()
     );
+    // Logical defaults, each from the JSON of its base type (Avro specification, "Logical
+    // Types"): -1000 ms before the epoch, 1.5 s after midnight of 1970-01-01 as wall-clock
+    // time, noon, a UUID's text and its 16 bytes.
+    assert_eq!(s.at.timestamp_millis(), -1000);
+    assert_eq!(s.local_at.and_utc().timestamp_micros(), 1_500_000);
+    assert_eq!(
+        s.noon,
+        avdl2rs::chrono::NaiveTime::from_hms_opt(12, 0, 0).unwrap()
+    );
+    assert_eq!(s.id.to_string(), "123e4567-e89b-12d3-a456-426614174000");
+    assert_eq!(
+        s.fixed_id.as_bytes(),
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    );
     assert_eq!(
         Level::default(),
         Level::Medium,
@@ -325,6 +339,34 @@ fn serde_matches_apache_avro_values() {
         ..shapes.clone()
     });
     assert_eq!(serde_json::to_value(Colour::Green).unwrap(), "GREEN");
+}
+
+/// Decimal defaults from the JSON of their base types (Avro specification, "Logical
+/// Types"): big-endian two's-complement unscaled bytes (0xcfc7 = -12345, 0x3039 = 12345) at
+/// the schema's scale.
+#[test]
+fn decimal_defaults_follow_the_schema() {
+    use snap::logical::example::logical::Logical;
+    let l: Logical = fields_of(&apache_schema::<Logical>());
+    let defaulted = Logical::new(
+        l.id,
+        l.fixed_id,
+        l.day,
+        l.time_ms,
+        l.time_us,
+        l.at_ms,
+        l.at_us,
+        l.at_ns,
+        l.local_ms,
+        l.local_us,
+        l.local_ns,
+        l.span,
+        l.unknown,
+        l.maybe_day,
+        l.when,
+    );
+    assert_eq!(defaulted.amount.to_string(), "-123.45");
+    assert_eq!(defaulted.fixed_amount.to_string(), "1.2345");
 }
 
 #[test]
@@ -527,6 +569,15 @@ fn the_time_crate_option_uses_time_types() {
         settings.day,
         avdl2rs::time::Date::from_calendar_date(2022, avdl2rs::time::Month::January, 8).unwrap()
     );
+    assert_eq!(settings.at.unix_timestamp_nanos(), -1_000_000_000);
+    assert_eq!(
+        settings.local_at.assume_utc().unix_timestamp_nanos(),
+        1_500_000_000
+    );
+    assert_eq!(
+        settings.noon,
+        avdl2rs::time::Time::from_hms(12, 0, 0).unwrap()
+    );
 }
 
 #[test]
@@ -536,7 +587,11 @@ fn the_raw_time_option_keeps_integers() {
     let logical: Logical = fields_of(&schema);
     let (day, at_ms): (i32, i64) = (logical.day, logical.at_ms);
     assert_eq!((day, at_ms), (10, -1_000));
-    assert_eq!(options::raw_time::Settings::default().day, 19000);
+    let settings = options::raw_time::Settings::default();
+    assert_eq!(
+        (settings.day, settings.at, settings.local_at, settings.noon),
+        (19000, -1000, 1_500_000, 43_200_000)
+    );
 }
 
 /// Decodes a `Logical` from apache-avro's encoding of a fixed value (day 10, -1 s).

@@ -115,6 +115,21 @@ mod defaults {
         pub either: Either,
         #[avro(default = 19000)]
         pub day: NaiveDate,
+        #[avro(logical = "timestamp-millis")]
+        #[avro(default = -1000)]
+        pub at: DateTime<Utc>,
+        #[avro(default = 1500000)]
+        pub local_at: NaiveDateTime,
+        #[avro(logical = "time-millis")]
+        #[avro(default = 43200000)]
+        pub noon: NaiveTime,
+        #[avro(default = "123e4567-e89b-12d3-a456-426614174000")]
+        pub id: Uuid,
+        #[avro(fixed = "FixedId")]
+        #[avro(
+            default = "\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{e}\u{f}"
+        )]
+        pub fixed_id: Uuid,
         #[avro(default = null)]
         pub nothing: (),
     }
@@ -147,6 +162,11 @@ mod defaults {
             maybe: Some("m".into()),
             either: Either::String("s".into()),
             day: NaiveDate::from_ymd_opt(2022, 1, 9).unwrap(),
+            at: DateTime::from_timestamp_millis(1_234).unwrap(),
+            local_at: DateTime::from_timestamp_micros(-5).unwrap().naive_utc(),
+            noon: NaiveTime::from_hms_milli_opt(1, 2, 3, 4).unwrap(),
+            id: Uuid::from_bytes([7; 16]),
+            fixed_id: Uuid::from_bytes([9; 16]),
             nothing: (),
         }
     }
