@@ -94,9 +94,9 @@ impl Error {
         start: u32,
         end: u32,
     ) -> Error {
-        let start = crate::source::floor_char_boundary(&text, start as usize);
-        let end = crate::source::floor_char_boundary(&text, (end as usize).max(start));
-        let (line, column) = crate::source::line_column(&text, start);
+        let start = crate::offsets::floor_char_boundary(&text, start as usize);
+        let end = crate::offsets::floor_char_boundary(&text, (end as usize).max(start));
+        let (line, column) = crate::offsets::line_column(&text, start);
         let location = Location {
             file: file.to_owned(),
             line,

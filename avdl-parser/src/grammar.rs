@@ -317,11 +317,11 @@ mod tests {
             *seed as usize
         };
         for _ in 0..next() % 3 + 1 {
-            let at = crate::source::floor_char_boundary(text, next() % (text.len() + 1));
+            let at = crate::offsets::floor_char_boundary(text, next() % (text.len() + 1));
             match next() % 3 {
                 0 => text.insert_str(at, FRAGMENTS[next() % FRAGMENTS.len()]),
                 1 => {
-                    let end = crate::source::ceil_char_boundary(text, at + next() % 8);
+                    let end = crate::offsets::ceil_char_boundary(text, at + next() % 8);
                     text.replace_range(at..end.min(text.len()), "");
                 }
                 _ => text.truncate(at),

@@ -330,7 +330,7 @@ impl JsonReader<'_, '_> {
             fallback: None,
             span: self.span,
         };
-        self.loader.defs.register(named, &self.loader.sources)?;
+        self.loader.register(named)?;
         Ok(reference)
     }
 
@@ -421,7 +421,7 @@ fn string_list(value: Option<&Value>) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::line_column;
+    use crate::offsets::line_column;
 
     #[test]
     fn comments_are_blanked_and_strings_kept() {

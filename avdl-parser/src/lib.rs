@@ -82,6 +82,7 @@ mod literal;
 mod loader;
 mod misspelt_keyword;
 mod names;
+mod offsets;
 mod reader;
 pub mod render;
 mod resolve;

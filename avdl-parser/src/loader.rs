@@ -5,12 +5,14 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::ast::NamedType;
 use crate::error::{Error, ErrorKind};
 use crate::files::SourceFiles;
 use crate::json_import;
 use crate::reader::{FileOutcome, FileReader};
 use crate::source::{Sources, Span};
 use crate::table::Definitions;
+use crate::writer;
 
 /// How deeply imports may nest (a file importing a file importing …).
 const MAX_IMPORT_DEPTH: usize = 200;
@@ -147,6 +149,24 @@ impl<'o> Loader<'o> {
             ImportKind::Idl => self.read_idl(file, keep_messages).map(drop),
             ImportKind::Protocol => json_import::protocol(self, file, keep_messages),
             ImportKind::Schema => json_import::schema(self, file),
+        }
+    }
+
+    /// Registers a named type. Defining the same name again is accepted when the definitions
+    /// are equal apart from docs (the first one is kept), and an error otherwise.
+    pub fn register(&mut self, named: NamedType) -> Result<(), Error> {
+        let full = named.full_name();
+        match self.defs.lookup(&full) {
+            None => {
+                self.defs.insert(full, named);
+                Ok(())
+            }
+            Some(existing) if writer::same_definition(&self.defs.types[existing], &named) => Ok(()),
+            Some(_) => Err(self.sources.error(
+                ErrorKind::Redefinition,
+                named.span,
+                format!("Can't redefine: {full}"),
+            )),
         }
     }
 

@@ -223,7 +223,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
             Rule::enum_decl => self.enumeration(pair, namespace)?,
             _ => self.fixed(pair, namespace)?,
         };
-        self.loader.defs.register(named, &self.loader.sources)
+        self.loader.register(named)
     }
 
     /// Doc, annotations and name of a named declaration; leaves `inner` at the body.

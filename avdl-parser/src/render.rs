@@ -93,7 +93,7 @@ pub fn render(message: &str, place: Option<Place<'_>>, help: Option<&str>, style
 
 /// `span` within `text` and on character boundaries, as the renderer needs it.
 fn clamp(text: &str, span: Range<usize>) -> Range<usize> {
-    use crate::source::{ceil_char_boundary, floor_char_boundary};
+    use crate::offsets::{ceil_char_boundary, floor_char_boundary};
     let start = floor_char_boundary(text, span.start.min(text.len()));
     let end = ceil_char_boundary(text, span.end.clamp(start, text.len()));
     start..end

@@ -4,9 +4,6 @@
 use std::collections::HashMap;
 
 use crate::ast::{Message, NamedType};
-use crate::error::{Error, ErrorKind};
-use crate::source::Sources;
-use crate::writer;
 
 /// Named types and messages collected so far.
 #[derive(Debug, Default)]
@@ -23,23 +20,10 @@ impl Definitions {
         self.index.get(full_name).copied()
     }
 
-    /// Registers a named type. Defining the same name again is accepted when the definitions
-    /// are equal apart from docs (the first one is kept), and an error otherwise.
-    pub fn register(&mut self, named: NamedType, sources: &Sources) -> Result<(), Error> {
-        let full = named.full_name();
-        if let Some(&existing) = self.index.get(&full) {
-            if writer::same_definition(&self.types[existing], &named) {
-                return Ok(());
-            }
-            return Err(sources.error(
-                ErrorKind::Redefinition,
-                named.span,
-                format!("Can't redefine: {full}"),
-            ));
-        }
-        self.index.insert(full, self.types.len());
+    /// Adds a named type under `full_name`, which the caller has checked is not taken.
+    pub fn insert(&mut self, full_name: String, named: NamedType) {
+        self.index.insert(full_name, self.types.len());
         self.types.push(named);
-        Ok(())
     }
 
     /// Adds a message; a later message of the same name replaces the earlier one in its place.
