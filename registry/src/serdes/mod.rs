@@ -10,6 +10,7 @@
 mod dependencies;
 mod deserializer;
 mod serializer;
+mod target;
 mod warm;
 
 use avdl2rs::resolve::ResolveError;
@@ -21,8 +22,9 @@ pub(crate) use dependencies::Part;
 pub use deserializer::Deserializer;
 pub(crate) use deserializer::{deserializer_methods, not_fetched};
 pub(crate) use serializer::{part_schema, serializer_methods, topic_serializer_methods};
-pub(crate) use serializer::{write_frame, write_own, Target};
+pub(crate) use serializer::{write_frame, write_own};
 pub use serializer::{Serializer, TopicSerializer};
+pub(crate) use target::Target;
 
 /// How a [`Serializer`] picks the schema id it writes.
 ///

@@ -12,34 +12,11 @@ use avdl2rs::resolve::{ResolutionPlan, ResolveError};
 use avdl2rs::{wire, AvroEncode, AvroSchema, SubjectNameStrategy};
 
 use super::dependencies::{split, Part};
+use super::target::Target;
 use super::warm::{Last, HOT, LAST, NEXT_SERIALIZER, SCRATCH};
 use super::{SchemaReferences, SerdeError, SerializerConfig};
 use crate::error::RegistryError;
 use crate::types::{Schema, SchemaReference};
-
-/// Where a subject's values go: the id, and the translation to its schema when that is not
-/// the type's own.
-#[derive(Clone)]
-pub(crate) struct Target {
-    pub(crate) id: i32,
-    translate: Option<Arc<ResolutionPlan>>,
-    expires: Option<Instant>,
-}
-
-impl Target {
-    /// Writes under `id` the type's own encoding, for good.
-    pub(crate) fn own(id: i32) -> Self {
-        Target {
-            id,
-            translate: None,
-            expires: None,
-        }
-    }
-
-    fn is_fresh(&self) -> bool {
-        self.expires.is_none_or(|e| Instant::now() < e)
-    }
-}
 
 /// Frames values of `T` for Kafka: `0x00`, the schema id, the Avro body, asking the registry
 /// through the client `C` (`blocking::Client` or `nonblocking::Client`). Resolved ids are kept

@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::AtomicU64;
 
-use super::serializer::Target;
+use super::target::Target;
 
 /// The target a thread used last, so that a thread producing to one topic finds it without
 /// touching the shared map (whose lock's atomic counter every thread would write).
