@@ -13,7 +13,7 @@
 
 use std::collections::VecDeque;
 
-use crate::blocks::{BlockInfo, Failure};
+use crate::block::{BlockInfo, Failure};
 use crate::codec::Codec;
 use crate::error::Damage;
 use crate::worker::Worker;

@@ -3,7 +3,8 @@
 
 use std::io::Read;
 
-use crate::blocks::{BlockInfo, Blocks};
+use crate::block::BlockInfo;
+use crate::blocks::Blocks;
 use crate::error::Error;
 use crate::header::Header;
 

@@ -5,6 +5,7 @@
 use std::io::Read;
 
 use crate::ahead::Ahead;
+use crate::block::{BlockInfo, Failure};
 use crate::codec::Codec;
 use crate::decompress::Decompressor;
 use crate::error::{Damage, Error};
@@ -20,17 +21,6 @@ const MAX_DEFAULT_THREADS: usize = 4;
 /// Records that take no bytes (`null`, empty records) are the one way a block can hold more
 /// records than bytes; this many are allowed regardless of the block's size.
 const EMPTY_RECORDS: u64 = 1 << 16;
-
-/// Where a block is in its file and how many records it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BlockInfo {
-    /// The block number, from 0.
-    pub number: u64,
-    /// The offset of the block's first byte (its record count) in the file.
-    pub offset: u64,
-    /// The record count.
-    pub count: u64,
-}
 
 /// Whether the stream can go on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -330,52 +320,6 @@ impl<R: Read> Blocks<R> {
             return Err(Damage::BadSync.into());
         }
         Ok(count)
-    }
-}
-
-/// Why a block could not be read, located, and whether the stream is left inside it.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    error: Error,
-    /// Whether recovering must scan for the next sync marker.
-    scan: bool,
-    /// Whether the decompression workers stopped (and the blocks in flight are lost).
-    lost_workers: bool,
-}
-
-impl Failure {
-    pub(crate) fn io(error: std::io::Error) -> Failure {
-        Failure {
-            error: Error::Io(error),
-            scan: true,
-            lost_workers: false,
-        }
-    }
-
-    /// A decompression worker stopped.
-    pub(crate) fn lost_workers(error: std::io::Error) -> Failure {
-        Failure {
-            lost_workers: true,
-            ..Failure::io(error)
-        }
-    }
-
-    /// Damage found once the whole block was read.
-    fn after(block: BlockInfo, damage: Damage) -> Failure {
-        Failure::at(block.number, block.offset, damage)
-    }
-
-    /// Damage of block `number`, which starts at `offset`; the stream is past its end.
-    fn at(number: u64, offset: u64, damage: Damage) -> Failure {
-        Failure {
-            error: Error::Block {
-                block: number,
-                offset,
-                damage,
-            },
-            scan: false,
-            lost_workers: false,
-        }
     }
 }
 

@@ -1,8 +1,6 @@
 //! The block compression codecs (Avro specification, "Required Codecs" and "Optional
 //! Codecs"), each behind a cargo feature except `null`. The `compress` and `decompress`
-//! modules do the work.
-
-use crate::error::Error;
+//! modules do the work; `codec_support` says which a name means and whether this build has it.
 
 /// A block compression codec, named in the header's `avro.codec`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -45,51 +43,10 @@ impl Codec {
             Codec::Xz => "xz",
         }
     }
-
-    /// The codec named `name`, whether compiled in or not; an unknown name is an error.
-    pub fn from_name(name: &str) -> Result<Codec, Error> {
-        Codec::ALL
-            .into_iter()
-            .find(|codec| codec.name() == name)
-            .ok_or_else(|| Error::UnknownCodec(name.to_owned()))
-    }
-
-    /// Whether this build can read and write the codec (its feature is enabled).
-    pub fn is_enabled(self) -> bool {
-        self.check_enabled().is_ok()
-    }
-
-    /// Fails with [`Error::CodecNotEnabled`] unless the codec's feature is enabled.
-    pub(crate) fn check_enabled(self) -> Result<(), Error> {
-        let (enabled, feature) = match self {
-            Codec::Null => (true, ""),
-            Codec::Deflate => (cfg!(feature = "deflate"), "deflate"),
-            Codec::Snappy => (cfg!(feature = "snappy"), "snappy"),
-            Codec::Zstandard => (cfg!(feature = "zstandard"), "zstandard"),
-            Codec::Bzip2 => (cfg!(feature = "bzip2"), "bzip2"),
-            Codec::Xz => (cfg!(feature = "xz"), "xz"),
-        };
-        if enabled {
-            Ok(())
-        } else {
-            Err(Error::CodecNotEnabled {
-                codec: self.name(),
-                feature,
-            })
-        }
-    }
 }
 
 impl std::fmt::Display for Codec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Codec {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<Codec, Error> {
-        Codec::from_name(name)
     }
 }

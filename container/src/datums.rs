@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::blocks::BlockInfo;
+use crate::block::BlockInfo;
 use crate::codec::Codec;
 use crate::error::Error;
 use crate::sink::BlockSink;

@@ -48,9 +48,11 @@
 mod readme_doctests {}
 
 mod ahead;
+mod block;
 mod block_reader;
 mod blocks;
 mod codec;
+mod codec_support;
 mod compress;
 mod datums;
 mod decode;
@@ -66,8 +68,9 @@ mod sink;
 mod worker;
 mod writer;
 
+pub use block::BlockInfo;
 pub use block_reader::BlockReader;
-pub use blocks::{count_records, BlockInfo, DEFAULT_MAX_BLOCK_BYTES};
+pub use blocks::{count_records, DEFAULT_MAX_BLOCK_BYTES};
 pub use codec::Codec;
 pub use datums::DatumWriter;
 pub use error::{Damage, Error};

@@ -6,7 +6,8 @@ use std::io::Read;
 use avdl2rs::codec::{self, DecodeLimits};
 use avdl2rs::DecodeError;
 
-use crate::blocks::{BlockInfo, Blocks};
+use crate::block::BlockInfo;
+use crate::blocks::Blocks;
 use crate::decode;
 use crate::error::{Damage, Error};
 use crate::header::Header;
