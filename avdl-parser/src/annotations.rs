@@ -27,7 +27,9 @@ pub(crate) enum Place {
 }
 
 impl Place {
-    fn reserved(self) -> &'static [&'static str] {
+    /// The keys IDL itself writes at this place, which no annotation can give; the IDL
+    /// writer refuses a schema property of these names for the same reason.
+    pub(crate) fn reserved(self) -> &'static [&'static str] {
         const SCHEMA: &[&str] = &[
             "doc", "fields", "items", "name", "size", "symbols", "values", "type",
         ];

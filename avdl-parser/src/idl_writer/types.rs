@@ -4,23 +4,11 @@
 
 use serde_json::{Map, Value};
 
+use crate::annotations::Place;
+
 use super::declarations::identifier;
 use super::names::{defined_name, full_name, is_primitive};
 use super::{IdlWriteError, Writer};
-
-/// Keys IDL reserves on an unnamed type: no annotation can give them.
-const TYPE_RESERVED: [&str; 10] = [
-    "doc",
-    "fields",
-    "items",
-    "name",
-    "size",
-    "symbols",
-    "values",
-    "type",
-    "namespace",
-    "aliases",
-];
 
 impl Writer<'_, '_> {
     /// The IDL of `schema` used inside `namespace`; `T?` is allowed for a union of null and
@@ -162,7 +150,9 @@ impl Writer<'_, '_> {
         path: &str,
     ) -> Result<String, IdlWriteError> {
         let start = self.out.len();
-        self.properties(node, known, &TYPE_RESERVED, path, |p| format!("{p} "))?;
+        self.properties(node, known, Place::Type.reserved(), path, |p| {
+            format!("{p} ")
+        })?;
         Ok(self.out.split_off(start))
     }
 }
