@@ -23,27 +23,16 @@ const DECLARATION_KEYWORDS: [&str; 8] = [
 /// Keywords of the types written with a bracket after the keyword.
 const TYPE_KEYWORDS: [&str; 4] = ["array", "map", "union", "decimal"];
 
-/// Every word that is a keyword where a declaration or a type may stand: none of these is a
-/// misspelling.
-const KEYWORDS: [&str; 17] = [
-    "protocol",
-    "namespace",
-    "schema",
-    "import",
-    "record",
-    "error",
-    "enum",
-    "fixed",
-    "array",
-    "map",
-    "union",
-    "decimal",
-    "void",
-    "oneway",
-    "throws",
-    "idl",
-    "null",
-];
+/// The other words that are keywords where a declaration or a type may stand; with the two
+/// lists above, no word of these is a misspelling.
+const OTHER_KEYWORDS: [&str; 5] = ["void", "oneway", "throws", "idl", "null"];
+
+/// Whether `word` is a keyword where a declaration or a type may stand.
+fn is_keyword(word: &str) -> bool {
+    [&DECLARATION_KEYWORDS[..], &TYPE_KEYWORDS, &OTHER_KEYWORDS]
+        .iter()
+        .any(|keywords| keywords.contains(&word))
+}
 
 /// A word that is probably a misspelt keyword.
 #[derive(Debug, PartialEq, Eq)]
@@ -95,7 +84,7 @@ fn misspelt<'t>(
 ) -> Option<Misspelt<'t>> {
     let word = &text[token.clone()];
     let plain = word.chars().all(|c| c.is_alphanumeric() || c == '_');
-    if !plain || KEYWORDS.contains(&word) {
+    if !plain || is_keyword(word) {
         return None;
     }
     let limit = word.chars().count() / 3 + 1;
