@@ -129,11 +129,19 @@ impl Output {
 
 /// Runs `write` on a temporary file in `path`'s folder and renames it to `path` once
 /// `write` succeeds; on failure `path` is left as it was and the temporary file removed.
+///
+/// A symbolic link is followed, so the file it points to is replaced and the link kept. A
+/// path that names something other than a regular file (`/dev/null`, a named pipe, a
+/// terminal) is written in place: renaming over it would replace the device with a file.
 fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    let dir = match path.parent() {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    if std::fs::metadata(&target).is_ok_and(|meta| !meta.is_file()) {
+        return write_in_place(path, &target, write);
+    }
+    let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
@@ -145,8 +153,25 @@ fn write_atomically(
     temp.as_file()
         .sync_all()
         .map_err(|e| Failure::io(path, e))?;
-    temp.persist(path).map_err(|e| Failure::io(path, e.error))?;
+    temp.persist(&target)
+        .map_err(|e| Failure::io(path, e.error))?;
     Ok(())
+}
+
+/// Runs `write` on `target` opened for writing, for outputs that are streams rather than
+/// files and so cannot be replaced whole.
+fn write_in_place(
+    path: &Path,
+    target: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let file = File::options()
+        .write(true)
+        .open(target)
+        .map_err(|e| Failure::io(path, e))?;
+    let mut out = BufWriter::with_capacity(1 << 16, file);
+    write(&mut out)?;
+    out.flush().map_err(|e| Failure::io(path, e))
 }
 
 /// JSON text with a final line break, pretty-printed unless `compact`.

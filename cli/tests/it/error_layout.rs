@@ -63,9 +63,10 @@ fn related_errors_each_in_turn_and_one_line_messages_alike() {
 /// set to `no_color` or unset. `script` comes with every Debian system (bsdutils, an essential
 /// package), so its absence fails the test rather than skipping it.
 fn on_a_terminal(avdl: &str, no_color: Option<&str>) -> String {
+    let log = tempfile::NamedTempFile::new().unwrap();
     let command = format!("'{}' idl '{avdl}'", cli_binary().display());
     let mut script = std::process::Command::new("script");
-    script.args(["-qec", &command, "/dev/null"]);
+    script.args(["-qec", &command]).arg(log.path());
     match no_color {
         Some(value) => script.env("NO_COLOR", value),
         None => script.env_remove("NO_COLOR"),

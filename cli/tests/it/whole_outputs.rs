@@ -105,3 +105,51 @@ fn recodec_of_a_damaged_file_leaves_no_output() {
     assert!(!out.exists(), "a half-written output was left");
     assert_eq!(entries(dir.path()), ["cut.avro", "good.avro", "n.avsc"]);
 }
+
+/// `fromjson --schema n.avsc -o path` of two numbers, with `n.avsc` an `int` schema written
+/// in `dir`.
+fn fromjson_to(dir: &Path, path: &Path) -> std::process::Output {
+    let schema = dir.join("n.avsc");
+    std::fs::write(&schema, r#""int""#).unwrap();
+    avdl2rs(
+        &["fromjson", "--schema", path_str(&schema), "-o", path_str(path)],
+        b"1\n2\n",
+    )
+}
+
+#[test]
+fn output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.avro");
+    std::fs::write(&target, b"the old contents").unwrap();
+    let link = dir.path().join("link.avro");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let written = fromjson_to(dir.path(), &link);
+    assert_eq!(code(&written), 0, "{}", stderr(&written));
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(std::fs::read(&target).unwrap().starts_with(b"Obj\x01"));
+    assert_eq!(entries(dir.path()), ["link.avro", "n.avsc", "target.avro"]);
+}
+
+/// A named pipe (like `/dev/null` or a terminal) is a stream, not a file to replace: the
+/// output goes into it and the pipe is still there afterwards.
+#[test]
+fn output_to_a_named_pipe_is_written_into_the_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("coreutils `mkfifo` runs");
+    assert!(made.success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read(pipe).unwrap())
+    };
+    let written = fromjson_to(dir.path(), &pipe);
+    assert_eq!(code(&written), 0, "{}", stderr(&written));
+    // Checked first: were the pipe replaced, the reader would wait for a writer forever.
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
+    assert!(reader.join().unwrap().starts_with(b"Obj\x01"));
+}
