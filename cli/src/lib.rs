@@ -12,6 +12,7 @@
 mod readme_doctests {}
 
 mod cmd;
+mod config;
 mod git;
 mod io;
 mod json_values;

@@ -1,0 +1,161 @@
+//! `avdl2rs.toml`: the settings of `fmt` and `lint` for the contract files below it. Each
+//! file takes the nearest `avdl2rs.toml` found going up from its folder, as rustfmt finds
+//! `rustfmt.toml`, so one repository can keep different settings for different folders.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::io::Failure;
+
+/// The name of the settings file.
+pub const FILE_NAME: &str = "avdl2rs.toml";
+
+/// The settings of one `avdl2rs.toml`; a table or key left out takes its default.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// `[fmt]`: the layout `fmt` writes.
+    #[serde(default)]
+    pub fmt: FmtConfig,
+    /// `[lint]`: rule levels and options.
+    #[serde(default)]
+    pub lint: toml::Table,
+}
+
+/// `[fmt]` of `avdl2rs.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FmtConfig {
+    /// Spaces per level of nesting: 2 by default, as in Avro's own IDL files.
+    #[serde(default = "FmtConfig::default_indent")]
+    pub indent: usize,
+}
+
+impl FmtConfig {
+    fn default_indent() -> usize {
+        2
+    }
+}
+
+impl Default for FmtConfig {
+    fn default() -> Self {
+        FmtConfig {
+            indent: FmtConfig::default_indent(),
+        }
+    }
+}
+
+/// The settings of many files, each `avdl2rs.toml` read once however many files it covers.
+#[derive(Debug, Default)]
+pub struct Configs {
+    /// The settings in force in each folder looked at so far.
+    by_folder: HashMap<PathBuf, Config>,
+}
+
+impl Configs {
+    /// The settings for `file` (a path, or `-` for stdin, which takes those of the current
+    /// folder): the nearest `avdl2rs.toml` above it, or the defaults when there is none.
+    pub fn for_file(&mut self, file: &Path) -> Result<&Config, Failure> {
+        let folder = folder_of(file);
+        if !self.by_folder.contains_key(&folder) {
+            let config = self.load_above(&folder)?;
+            self.by_folder.insert(folder.clone(), config);
+        }
+        Ok(&self.by_folder[&folder])
+    }
+
+    /// The settings in force in `folder`: its own file, else its parent's settings.
+    fn load_above(&mut self, folder: &Path) -> Result<Config, Failure> {
+        let candidate = folder.join(FILE_NAME);
+        if candidate.is_file() {
+            return read(&candidate);
+        }
+        match folder.parent() {
+            Some(parent) => {
+                let parent = parent.to_owned();
+                Ok(self.for_folder(&parent)?.clone())
+            }
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// [`Configs::for_file`] for a folder already made absolute.
+    fn for_folder(&mut self, folder: &Path) -> Result<&Config, Failure> {
+        if !self.by_folder.contains_key(folder) {
+            let config = self.load_above(folder)?;
+            self.by_folder.insert(folder.to_owned(), config);
+        }
+        Ok(&self.by_folder[folder])
+    }
+}
+
+/// The absolute folder whose settings apply to `file`.
+fn folder_of(file: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if file == Path::new("-") {
+        return cwd;
+    }
+    let absolute = cwd.join(file);
+    let absolute = std::fs::canonicalize(&absolute).unwrap_or(absolute);
+    if absolute.is_dir() {
+        return absolute;
+    }
+    absolute.parent().map(Path::to_owned).unwrap_or(cwd)
+}
+
+/// Reads one settings file; a malformed one is an error naming its line and column.
+fn read(path: &Path) -> Result<Config, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?;
+    toml::from_str(&text).map_err(|e| {
+        let place = e
+            .span()
+            .map(|span| {
+                let before = &text[..span.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                format!(":{line}:{column}")
+            })
+            .unwrap_or_default();
+        Failure::Message(format!("{}{place}: {}", path.display(), e.message()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_file_above_applies_and_defaults_without_one() {
+        let root = tempfile::tempdir().unwrap();
+        let inner = root.path().join("contracts/orders");
+        std::fs::create_dir_all(&inner).unwrap();
+        std::fs::write(root.path().join(FILE_NAME), "[fmt]\nindent = 4\n").unwrap();
+        let file = inner.join("orders.avdl");
+        std::fs::write(&file, "").unwrap();
+        let mut configs = Configs::default();
+        assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 4);
+        std::fs::write(inner.join(FILE_NAME), "[lint]\n").unwrap();
+        let mut configs = Configs::default();
+        assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 2);
+    }
+
+    #[test]
+    fn a_malformed_file_is_an_error_at_its_place() {
+        let root = tempfile::tempdir().unwrap();
+        let path = root.path().join(FILE_NAME);
+        std::fs::write(&path, "[fmt]\nindent = \"two\"\n").unwrap();
+        let error = Configs::default()
+            .for_file(&root.path().join("a.avdl"))
+            .unwrap_err();
+        let message = error.one_line();
+        assert!(
+            message.contains(&format!("{}:2:10", path.display())),
+            "{message}"
+        );
+        let error = read(&path).unwrap_err().one_line();
+        assert!(error.contains("invalid type"), "{error}");
+    }
+}
