@@ -112,7 +112,13 @@ fn fromjson_to(dir: &Path, path: &Path) -> std::process::Output {
     let schema = dir.join("n.avsc");
     std::fs::write(&schema, r#""int""#).unwrap();
     avdl2rs(
-        &["fromjson", "--schema", path_str(&schema), "-o", path_str(path)],
+        &[
+            "fromjson",
+            "--schema",
+            path_str(&schema),
+            "-o",
+            path_str(path),
+        ],
         b"1\n2\n",
     )
 }
