@@ -88,6 +88,7 @@ pub mod render;
 mod resolve;
 mod sink;
 mod source;
+pub mod syntax;
 mod syntax_error;
 mod table;
 mod writer;
