@@ -23,15 +23,18 @@
 //! - [`lex`] splits the text into [`Token`]s of a [`SyntaxKind`];
 //! - [`parse`] builds the tree ([`Parse`]: a rowan tree of [`SyntaxNode`]s and the
 //!   [`SyntaxError`]s found);
-//! - [`ast`] views the nodes as typed declarations, fields, types and values.
+//! - [`ast`] views the nodes as typed declarations, fields, types and values;
+//! - [`LineIndex`] turns byte offsets into lines and columns (bytes or UTF-16) and back.
 
 pub mod ast;
 mod kind;
 mod lex;
+mod line_index;
 mod parse;
 
 pub use kind::{AvdlLanguage, SyntaxKind};
 pub use lex::{lex, LexError, Token};
+pub use line_index::{LineIndex, Position};
 pub use parse::{parse, Parse, SyntaxError};
 pub use rowan::{TextRange, TextSize};
 
