@@ -5,5 +5,9 @@
 mod cases;
 mod errors;
 mod parallel_errors;
+mod syntax_damage;
 mod syntax_inputs;
+mod syntax_positions;
+mod syntax_recovery;
 mod syntax_round_trip;
+mod syntax_structure;

@@ -104,7 +104,18 @@ fn protocol(p: &mut Parser<'_>, checkpoint: rowan::Checkpoint) {
 fn protocol_body(p: &mut Parser<'_>) {
     p.start_node(ProtocolBody);
     p.bump();
-    while !p.at(RBrace) && !p.at_end() {
+    while !p.at_end() {
+        if p.at(RBrace) {
+            // A `}` followed by a declaration or a message is a stray one: the protocol's
+            // own ends the file.
+            let stray = p.declaration_at(1) || p.message_at(1) || p.nth(1) == Some(At);
+            if !stray {
+                break;
+            }
+            p.error("unmatched `}`");
+            p.skip_until(IN_BODY, true);
+            continue;
+        }
         let before = p.position();
         protocol_item(p);
         if p.position() == before {

@@ -166,15 +166,28 @@ impl<'t> Parser<'t> {
     /// Whether a record, enum, fixed, error or import declaration starts here, which ends an
     /// unclosed body: the keyword, then what can only follow it in a declaration.
     pub(crate) fn at_declaration(&self) -> bool {
-        match self.current() {
-            Some(RecordKw | ErrorKw | EnumKw) => self.nth_is_name(1) && self.nth(2) == Some(LBrace),
-            Some(FixedKw) => self.nth_is_name(1) && self.nth(2) == Some(LParen),
+        self.declaration_at(0)
+    }
+
+    /// Whether a declaration starts at the `n`-th token from here (see
+    /// [`at_declaration`](Parser::at_declaration)).
+    pub(crate) fn declaration_at(&self, n: usize) -> bool {
+        match self.nth(n) {
+            Some(RecordKw | ErrorKw | EnumKw) => {
+                self.nth_is_name(n + 1) && self.nth(n + 2) == Some(LBrace)
+            }
+            Some(FixedKw) => self.nth_is_name(n + 1) && self.nth(n + 2) == Some(LParen),
             Some(ImportKw) => {
-                matches!(self.nth(1), Some(IdlKw | ProtocolKw | SchemaKw))
-                    && self.nth(2) == Some(String)
+                matches!(self.nth(n + 1), Some(IdlKw | ProtocolKw | SchemaKw))
+                    && self.nth(n + 2) == Some(String)
             }
             _ => false,
         }
+    }
+
+    /// Whether a message with a simple result type (`T name(`) starts at the `n`-th token.
+    pub(crate) fn message_at(&self, n: usize) -> bool {
+        self.nth_is_name(n) && self.nth_is_name(n + 1) && self.nth(n + 2) == Some(LParen)
     }
 
     /// The position of the parse, to tell whether a step consumed anything.
@@ -242,9 +255,11 @@ impl<'t> Parser<'t> {
         found
     }
 
-    /// Bumps a name (a keyword counts as one), else reports it missing.
+    /// Bumps a name (a keyword counts as one), else reports it missing. The keyword of a
+    /// declaration (`record R {`) is not taken: no name is followed by that, and leaving it
+    /// lets the declaration be read.
     pub(crate) fn expect_name(&mut self, what: &str) -> bool {
-        let found = self.nth_is_name(0);
+        let found = self.nth_is_name(0) && !self.at_declaration();
         if found {
             self.bump();
         } else {
@@ -300,14 +315,12 @@ impl<'t> Parser<'t> {
 
     /// Adds the tokens not yet in the tree up to `end` (all trivia) to the current node.
     fn emit_trivia(&mut self, end: usize) {
-        for token in &self.tokens[self.emitted..end] {
+        for index in self.emitted..end {
+            let token = self.tokens[index];
             self.builder
                 .token(token.kind.into(), &self.text[token.range]);
             if let Some(error) = token.error {
-                self.errors.push(SyntaxError {
-                    message: error.message().to_owned(),
-                    range: token.range,
-                });
+                self.error_at(token.range, error.message());
             }
         }
         self.emitted = self.emitted.max(end);
@@ -315,20 +328,35 @@ impl<'t> Parser<'t> {
 
     // ---- errors and recovery ------------------------------------------------------------------
 
+    /// Reports `message` about `range`, unless an error was just reported where `range`
+    /// starts: the first error at a place says the most, the rest would be echoes of it
+    /// (a missing name, then the missing `;` after it, then a field that cannot start there).
     pub(crate) fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
+        if self
+            .errors
+            .last()
+            .is_some_and(|e| e.range.start() == range.start())
+        {
+            return;
+        }
         self.errors.push(SyntaxError {
             message: message.into(),
             range,
         });
     }
 
-    /// Reports `message` at the next token (or at the end of the text).
+    /// Reports `message` at the next token (or at the end of the text). A token the lexer
+    /// found malformed is reported as such, which says more than what was expected there.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
-        let range = match self.nth_token(0) {
-            Some(token) => token.range,
-            None => TextRange::empty(TextSize::of(self.text)),
-        };
-        self.error_at(range, message);
+        match self.nth_token(0) {
+            Some(&Token {
+                range,
+                error: Some(error),
+                ..
+            }) => self.error_at(range, error.message()),
+            Some(token) => self.error_at(token.range, message),
+            None => self.error_at(TextRange::empty(TextSize::of(self.text)), message),
+        }
     }
 
     /// Reports that `what` was expected at the next token.
@@ -341,7 +369,8 @@ impl<'t> Parser<'t> {
     }
 
     /// Wraps tokens in an `Error` node up to where reading may resume: a token of `stops`, a
-    /// declaration, `;` or a closing bracket at the level it started, or the end. Brackets
+    /// declaration, `;` (or just after it) or a closing bracket at the level it started, or
+    /// the end. Brackets
     /// opened inside are skipped whole, so a broken block is skipped as one. Consumes at
     /// least one token when `at_least_one` (a loop that made no progress must).
     pub(crate) fn skip_until(&mut self, stops: Stops<'_>, at_least_one: bool) {
@@ -362,6 +391,9 @@ impl<'t> Parser<'t> {
                 _ => {}
             }
             self.bump();
+            if kind == Semicolon && open == 0 && stops.statements {
+                break;
+            }
         }
         if started {
             self.finish_node();
@@ -377,7 +409,8 @@ impl<'t> Parser<'t> {
         open == 0
             && (stops.kinds.contains(&kind)
                 || stops.names && self.nth_is_name(0)
-                || matches!(kind, Semicolon | RBrace | RBracket | RParen | RAngle))
+                || kind == Semicolon && !stops.statements
+                || matches!(kind, RBrace | RBracket | RParen | RAngle))
     }
 
     /// Reports an unexpected token and wraps it (and what follows, up to where reading may
@@ -434,6 +467,9 @@ pub(crate) struct Stops<'k> {
     kinds: &'k [SyntaxKind],
     /// Whether any name stops it (where a type, so a field or a message, may start).
     names: bool,
+    /// Whether it skips statements: a `;` is then the end of the broken one and is skipped
+    /// with it, rather than left for the statement being read.
+    statements: bool,
 }
 
 impl<'k> Stops<'k> {
@@ -442,18 +478,24 @@ impl<'k> Stops<'k> {
         Stops {
             kinds,
             names: false,
+            statements: false,
         }
     }
 }
 
 /// Where skipping stops at the top of a schema file: the start of any declaration.
-pub(crate) const TOP_LEVEL: Stops<'static> = Stops::kinds(&[At, NamespaceKw, SchemaKw, ProtocolKw]);
+pub(crate) const TOP_LEVEL: Stops<'static> = Stops {
+    kinds: &[At, NamespaceKw, SchemaKw, ProtocolKw],
+    names: false,
+    statements: true,
+};
 
 /// Where skipping stops in a protocol or record body: annotations and names (a field, a
 /// message or a declaration may start there).
 pub(crate) const IN_BODY: Stops<'static> = Stops {
     kinds: &[At],
     names: true,
+    statements: true,
 };
 
 /// The text of a closing bracket, for messages.
