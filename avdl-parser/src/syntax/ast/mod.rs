@@ -7,7 +7,9 @@
 mod decls;
 mod support;
 mod types;
+mod values;
 
 pub use decls::*;
-pub use support::{AstNode, DocComment, Documented, HasAnnotations, Name};
+pub use support::{AstNode, DocComment, Documented, Name};
 pub use types::*;
+pub use values::{Annotation, HasAnnotations, JsonMember, JsonValue};

@@ -2,8 +2,6 @@
 
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
-use super::Annotation;
-
 /// A typed view of a node of one kind (or of a few kinds, for the enums).
 pub trait AstNode: Sized {
     /// Whether a node of `kind` can be viewed as this type.
@@ -129,13 +127,5 @@ pub trait Documented: AstNode {
             .map_while(|e| e.into_token().filter(|t| t.kind().is_trivia()))
             .filter(|t| t.kind().is_comment())
             .collect()
-    }
-}
-
-/// Nodes that carry annotations (`@name(value)`) of their own.
-pub trait HasAnnotations: AstNode {
-    /// The node's annotations, in the order written.
-    fn annotations(&self) -> impl Iterator<Item = Annotation> {
-        children(self.syntax())
     }
 }

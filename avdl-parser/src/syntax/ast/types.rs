@@ -1,7 +1,7 @@
 //! The type nodes.
 
 use super::support::{ast_nodes, child, children, token, tokens, AstNode, Name};
-use super::Annotation;
+use super::values::Annotation;
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 ast_nodes! {
