@@ -74,6 +74,7 @@ mod ast;
 mod doc;
 mod error;
 mod files;
+mod full_name;
 mod grammar;
 pub mod idl_writer;
 mod json_import;

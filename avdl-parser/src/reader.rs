@@ -9,15 +9,13 @@ use pest::iterators::{Pair, Pairs};
 use serde_json::{Map, Value};
 
 use crate::annotations::{self, Annotation, AnnotationError, Place, Split};
-use crate::ast::{
-    full_name, Field, Message, NamedKind, NamedType, Props, ProtocolHeader, TypeExpr,
-};
+use crate::ast::{Field, Message, NamedKind, NamedType, Props, ProtocolHeader, TypeExpr};
 use crate::error::{Error, ErrorKind};
 use crate::grammar::{self, FilePieces, Rule};
 use crate::lexical::{self, Scan};
 use crate::loader::{ImportKind, Loader};
 use crate::source::Span;
-use crate::{doc, literal, names, syntax_error};
+use crate::{doc, full_name, literal, names, syntax_error};
 
 /// What a file amounts to once read: a protocol header, or a schema file's main schema.
 #[derive(Debug, Default)]
@@ -132,13 +130,9 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
         let mut split =
             Split::new(annotations, Place::Protocol).map_err(|e| self.annotation_error(e))?;
         let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
-        let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (
-                written[dot + 1..].to_owned(),
-                Some(written[..dot].to_owned()),
-            ),
-            None => (written, annotated_ns.flatten()),
-        };
+        let enclosing = annotated_ns.flatten();
+        let (name, namespace) = full_name::name_in(&written, enclosing.as_deref());
+        let (name, namespace) = (name.to_owned(), namespace.map(str::to_owned));
         let header = ProtocolHeader {
             name,
             namespace,
@@ -244,16 +238,9 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
             .map_err(|e| self.annotation_error(e))?;
         let annotated_ns = split.namespace().map_err(|e| self.annotation_error(e))?;
         let aliases = split.aliases().map_err(|e| self.annotation_error(e))?;
-        let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (
-                written[dot + 1..].to_owned(),
-                Some(written[..dot].to_owned()),
-            ),
-            None => (
-                written,
-                annotated_ns.unwrap_or_else(|| namespace.map(str::to_owned)),
-            ),
-        };
+        let enclosing = annotated_ns.unwrap_or_else(|| namespace.map(str::to_owned));
+        let (name, namespace) = full_name::name_in(&written, enclosing.as_deref());
+        let (name, namespace) = (name.to_owned(), namespace.map(str::to_owned));
         names::check_type_name(&name, namespace.as_deref())
             .map_err(|m| self.error(ErrorKind::InvalidName, name_span, m))?;
         let is_error = keyword.as_rule() == Rule::kw_error;
@@ -680,12 +667,7 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
 
     /// A name in a type position, resolved against `namespace` (no null-namespace fallback).
     fn reference(&self, pair: &Pair<'_, Rule>, namespace: Option<&str>) -> TypeExpr {
-        let written = identifier(pair);
-        let name = if written.contains('.') {
-            written
-        } else {
-            full_name(namespace, &written)
-        };
+        let name = full_name::qualify(&identifier(pair), namespace);
         match names::primitive(&name) {
             Some(primitive) => TypeExpr::Primitive {
                 name: primitive,
