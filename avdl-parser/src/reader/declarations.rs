@@ -27,7 +27,7 @@ impl FileReader<'_, '_, '_> {
     }
 
     /// Doc, annotations and name of a named declaration; leaves `inner` at the body.
-    pub(super) fn named_header<'i>(
+    fn named_header<'i>(
         &mut self,
         pair: &Pair<'i, Rule>,
         inner: &mut Peekable<Pairs<'i, Rule>>,
@@ -66,11 +66,7 @@ impl FileReader<'_, '_, '_> {
         Ok((named, split))
     }
 
-    pub(super) fn record(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        namespace: Option<&str>,
-    ) -> Result<NamedType> {
+    fn record(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
         let mut inner = pair.clone().into_inner().peekable();
         let (mut named, split) = self.named_header(&pair, &mut inner, namespace, false)?;
         named.props = split.props;
@@ -93,11 +89,7 @@ impl FileReader<'_, '_, '_> {
         Ok(named)
     }
 
-    pub(super) fn enumeration(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        namespace: Option<&str>,
-    ) -> Result<NamedType> {
+    fn enumeration(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
         let mut inner = pair.clone().into_inner().peekable();
         let (mut named, split) = self.named_header(&pair, &mut inner, namespace, true)?;
         named.props = split.props;
@@ -137,11 +129,7 @@ impl FileReader<'_, '_, '_> {
         Ok(named)
     }
 
-    pub(super) fn fixed(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        namespace: Option<&str>,
-    ) -> Result<NamedType> {
+    fn fixed(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<NamedType> {
         let mut inner = pair.clone().into_inner().peekable();
         let (mut named, split) = self.named_header(&pair, &mut inner, namespace, false)?;
         let size_pair = inner.next().expect("grammar: fixed size");
@@ -167,11 +155,7 @@ impl FileReader<'_, '_, '_> {
         Ok(named)
     }
 
-    pub(super) fn field_decl(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        namespace: Option<&str>,
-    ) -> Result<Vec<Field>> {
+    fn field_decl(&mut self, pair: Pair<'_, Rule>, namespace: Option<&str>) -> Result<Vec<Field>> {
         let default_doc = self.doc(&pair);
         let mut inner = pair.into_inner().peekable();
         let written = self.full_type(&mut inner, namespace)?;

@@ -66,7 +66,7 @@ impl FileReader<'_, '_, '_> {
         })
     }
 
-    pub(super) fn string(&self, pair: &Pair<'_, Rule>) -> Result<String> {
+    fn string(&self, pair: &Pair<'_, Rule>) -> Result<String> {
         literal::unescape(pair.as_str())
             .map_err(|m| self.error(ErrorKind::Syntax, self.span(pair), m))
     }

@@ -70,7 +70,7 @@ impl FileReader<'_, '_, '_> {
         })
     }
 
-    pub(super) fn union_branches(
+    fn union_branches(
         &mut self,
         pair: Pair<'_, Rule>,
         namespace: Option<&str>,
@@ -109,7 +109,7 @@ impl FileReader<'_, '_, '_> {
     }
 
     /// `base` (a name or `decimal(…)`), made nullable when `optional` (`?`) follows it.
-    pub(super) fn nullable_type(
+    fn nullable_type(
         &mut self,
         base: Pair<'_, Rule>,
         optional: Option<Pair<'_, Rule>>,
@@ -173,7 +173,7 @@ impl FileReader<'_, '_, '_> {
     }
 
     /// `decimal(p[, s])` as the properties of its `bytes` schema.
-    pub(super) fn decimal(&mut self, pair: Pair<'_, Rule>) -> Result<Props> {
+    fn decimal(&mut self, pair: Pair<'_, Rule>) -> Result<Props> {
         let span = self.span(&pair);
         let mut numbers = pair.into_inner().skip(1);
         let precision = self.int_literal(&numbers.next().expect("grammar: precision"))?;
