@@ -1,8 +1,9 @@
 //! The syntax tree's structure against the compiler's output: for every input the compiler
-//! accepts, each named type of the tree is one of the JSON's, with the same kind, fields,
-//! symbols or size, and (for a file that imports nothing) the tree declares all of them and
-//! the protocol's messages, with their parameters, are the JSON's. The compiler's outputs are
-//! themselves checked against the reference tools' by the conformance tests.
+//! accepts, each named type of the tree is one of the JSON's, with the same kind, fields and
+//! their defaults, symbols or size, and (for a file that imports nothing) the tree declares
+//! all of them and the protocol's messages, with their parameters, are the JSON's. The
+//! compiler's outputs are themselves checked against the reference tools' by the conformance
+//! tests.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +17,8 @@ use crate::syntax_inputs;
 #[derive(Debug, PartialEq, Eq)]
 struct Shape {
     kind: String,
-    /// Field names, enum symbols, or the fixed size.
+    /// Field names (with `=` and the default's JSON when there is one), enum symbols, or the
+    /// fixed size.
     parts: Vec<String>,
 }
 
@@ -38,7 +40,13 @@ fn record_shape(record: &Record) -> Shape {
         parts: record
             .fields()
             .flat_map(|f| f.variables().collect::<Vec<_>>())
-            .map(|v| v.name().expect("field name").text())
+            .map(|v| {
+                let name = v.name().expect("field name").text();
+                match v.default() {
+                    Some(default) => format!("{name}={}", default.to_json().expect("default")),
+                    None => name,
+                }
+            })
             .collect(),
     }
 }
@@ -76,7 +84,13 @@ fn json_shape(schema: &Value) -> Shape {
             .as_array()
             .expect("fields")
             .iter()
-            .map(|f| f["name"].as_str().expect("field name").to_owned())
+            .map(|f| {
+                let name = f["name"].as_str().expect("field name");
+                match f.get("default") {
+                    Some(default) => format!("{name}={default}"),
+                    None => name.to_owned(),
+                }
+            })
             .collect(),
         "enum" => schema["symbols"]
             .as_array()
