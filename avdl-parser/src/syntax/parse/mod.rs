@@ -75,7 +75,7 @@ pub fn parse(text: &str) -> Parse {
 }
 
 /// The state of a parse: the tokens, where the parse is in them, the tree being built.
-pub(crate) struct Parser<'t> {
+struct Parser<'t> {
     text: &'t str,
     tokens: Vec<Token>,
     /// Indices in `tokens` of the tokens that are not trivia.
@@ -134,30 +134,30 @@ impl<'t> Parser<'t> {
     }
 
     /// The kind of the `n`-th significant token from here; `None` at the end of the text.
-    pub(crate) fn nth(&self, n: usize) -> Option<SyntaxKind> {
+    fn nth(&self, n: usize) -> Option<SyntaxKind> {
         self.nth_token(n).map(|t| t.kind)
     }
 
     /// The kind of the next significant token.
-    pub(crate) fn current(&self) -> Option<SyntaxKind> {
+    fn current(&self) -> Option<SyntaxKind> {
         self.nth(0)
     }
 
-    pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
+    fn at(&self, kind: SyntaxKind) -> bool {
         self.current() == Some(kind)
     }
 
-    pub(crate) fn at_any(&self, kinds: &[SyntaxKind]) -> bool {
+    fn at_any(&self, kinds: &[SyntaxKind]) -> bool {
         self.current().is_some_and(|k| kinds.contains(&k))
     }
 
-    pub(crate) fn at_end(&self) -> bool {
+    fn at_end(&self) -> bool {
         self.current().is_none()
     }
 
     /// Whether the `n`-th token from here may be a name: any name or keyword, and the words
     /// `NaN` and `Infinity`, which are numbers only where a value is expected.
-    pub(crate) fn nth_is_name(&self, n: usize) -> bool {
+    fn nth_is_name(&self, n: usize) -> bool {
         self.nth_token(n).is_some_and(|t| {
             t.kind.is_name() || t.kind == Float && matches!(&self.text[t.range], "NaN" | "Infinity")
         })
@@ -165,13 +165,13 @@ impl<'t> Parser<'t> {
 
     /// Whether a record, enum, fixed, error or import declaration starts here, which ends an
     /// unclosed body: the keyword, then what can only follow it in a declaration.
-    pub(crate) fn at_declaration(&self) -> bool {
+    fn at_declaration(&self) -> bool {
         self.declaration_at(0)
     }
 
     /// Whether a declaration starts at the `n`-th token from here (see
     /// [`at_declaration`](Parser::at_declaration)).
-    pub(crate) fn declaration_at(&self, n: usize) -> bool {
+    fn declaration_at(&self, n: usize) -> bool {
         match self.nth(n) {
             Some(RecordKw | ErrorKw | EnumKw) => {
                 self.nth_is_name(n + 1) && self.nth(n + 2) == Some(LBrace)
@@ -186,24 +186,24 @@ impl<'t> Parser<'t> {
     }
 
     /// Whether a message with a simple result type (`T name(`) starts at the `n`-th token.
-    pub(crate) fn message_at(&self, n: usize) -> bool {
+    fn message_at(&self, n: usize) -> bool {
         self.nth_is_name(n) && self.nth_is_name(n + 1) && self.nth(n + 2) == Some(LParen)
     }
 
     /// The position of the parse, to tell whether a step consumed anything.
-    pub(crate) fn position(&self) -> usize {
+    fn position(&self) -> usize {
         self.next
     }
 
     /// Open brackets less closed ones so far, which bounds the recursion of the parser.
-    pub(crate) fn too_deep(&self) -> bool {
+    fn too_deep(&self) -> bool {
         self.depth > MAX_NESTING
     }
 
     // ---- building -----------------------------------------------------------------------------
 
     /// Adds the next significant token (and the trivia before it) to the current node.
-    pub(crate) fn bump(&mut self) {
+    fn bump(&mut self) {
         let Some(&index) = self.significant.get(self.next) else {
             return;
         };
@@ -238,7 +238,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Bumps the next token if it is of `kind`.
-    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+    fn eat(&mut self, kind: SyntaxKind) -> bool {
         let found = self.at(kind);
         if found {
             self.bump();
@@ -247,7 +247,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Bumps the next token if it is of `kind`, else reports that `what` is missing.
-    pub(crate) fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
+    fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
         let found = self.eat(kind);
         if !found {
             self.error_expected(what);
@@ -258,7 +258,7 @@ impl<'t> Parser<'t> {
     /// Bumps a name (a keyword counts as one), else reports it missing. The keyword of a
     /// declaration (`record R {`) is not taken: no name is followed by that, and leaving it
     /// lets the declaration be read.
-    pub(crate) fn expect_name(&mut self, what: &str) -> bool {
+    fn expect_name(&mut self, what: &str) -> bool {
         let found = self.nth_is_name(0) && !self.at_declaration();
         if found {
             self.bump();
@@ -268,23 +268,23 @@ impl<'t> Parser<'t> {
         found
     }
 
-    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
+    fn start_node(&mut self, kind: SyntaxKind) {
         self.split_leading_trivia();
         self.builder.start_node(kind.into());
     }
 
-    pub(crate) fn finish_node(&mut self) {
+    fn finish_node(&mut self) {
         self.builder.finish_node();
     }
 
     /// A point where a node can be started later, once what it is becomes known (a
     /// declaration after its annotations, a nullable type after its `?`).
-    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
+    fn checkpoint(&mut self) -> Checkpoint {
         self.split_leading_trivia();
         self.builder.checkpoint()
     }
 
-    pub(crate) fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+    fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
         self.builder.start_node_at(checkpoint, kind.into());
     }
 
@@ -331,7 +331,7 @@ impl<'t> Parser<'t> {
     /// Reports `message` about `range`, unless an error was just reported where `range`
     /// starts: the first error at a place says the most, the rest would be echoes of it
     /// (a missing name, then the missing `;` after it, then a field that cannot start there).
-    pub(crate) fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
+    fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
         if self
             .errors
             .last()
@@ -347,7 +347,7 @@ impl<'t> Parser<'t> {
 
     /// Reports `message` at the next token (or at the end of the text). A token the lexer
     /// found malformed is reported as such, which says more than what was expected there.
-    pub(crate) fn error(&mut self, message: impl Into<String>) {
+    fn error(&mut self, message: impl Into<String>) {
         match self.nth_token(0) {
             Some(&Token {
                 range,
@@ -360,7 +360,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Reports that `what` was expected at the next token.
-    pub(crate) fn error_expected(&mut self, what: &str) {
+    fn error_expected(&mut self, what: &str) {
         let found = match self.nth_token(0) {
             Some(token) => format!("`{}`", &self.text[token.range]),
             None => "the end of the file".to_owned(),
@@ -373,7 +373,7 @@ impl<'t> Parser<'t> {
     /// the end. Brackets
     /// opened inside are skipped whole, so a broken block is skipped as one. Consumes at
     /// least one token when `at_least_one` (a loop that made no progress must).
-    pub(crate) fn skip_until(&mut self, stops: Stops<'_>, at_least_one: bool) {
+    fn skip_until(&mut self, stops: Stops<'_>, at_least_one: bool) {
         let mut open = 0usize;
         let mut started = false;
         while let Some(kind) = self.current() {
@@ -415,7 +415,7 @@ impl<'t> Parser<'t> {
 
     /// Reports an unexpected token and wraps it (and what follows, up to where reading may
     /// resume at `stops`) in an `Error` node.
-    pub(crate) fn error_and_skip(&mut self, message: &str, stops: Stops<'_>) {
+    fn error_and_skip(&mut self, message: &str, stops: Stops<'_>) {
         self.error_expected(message);
         self.skip_until(stops, true);
     }
@@ -423,7 +423,7 @@ impl<'t> Parser<'t> {
     /// Items separated by commas, up to `close` (which is left for the caller). `item` parses
     /// one; a trailing comma, a missing comma and (unless `may_be_empty`) an empty list are
     /// reported.
-    pub(crate) fn comma_list(
+    fn comma_list(
         &mut self,
         close: SyntaxKind,
         may_be_empty: bool,
@@ -463,7 +463,7 @@ impl<'t> Parser<'t> {
 
 /// Where skipping stops, besides declarations, `;` and closing brackets.
 #[derive(Clone, Copy)]
-pub(crate) struct Stops<'k> {
+struct Stops<'k> {
     kinds: &'k [SyntaxKind],
     /// Whether any name stops it (where a type, so a field or a message, may start).
     names: bool,
@@ -474,7 +474,7 @@ pub(crate) struct Stops<'k> {
 
 impl<'k> Stops<'k> {
     /// Stops at the tokens of `kinds`.
-    pub(crate) const fn kinds(kinds: &'k [SyntaxKind]) -> Stops<'k> {
+    const fn kinds(kinds: &'k [SyntaxKind]) -> Stops<'k> {
         Stops {
             kinds,
             names: false,
@@ -484,7 +484,7 @@ impl<'k> Stops<'k> {
 }
 
 /// Where skipping stops at the top of a schema file: the start of any declaration.
-pub(crate) const TOP_LEVEL: Stops<'static> = Stops {
+const TOP_LEVEL: Stops<'static> = Stops {
     kinds: &[At, NamespaceKw, SchemaKw, ProtocolKw],
     names: false,
     statements: true,
@@ -492,7 +492,7 @@ pub(crate) const TOP_LEVEL: Stops<'static> = Stops {
 
 /// Where skipping stops in a protocol or record body: annotations and names (a field, a
 /// message or a declaration may start there).
-pub(crate) const IN_BODY: Stops<'static> = Stops {
+const IN_BODY: Stops<'static> = Stops {
     kinds: &[At],
     names: true,
     statements: true,
