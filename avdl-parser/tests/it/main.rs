@@ -5,6 +5,7 @@
 mod cases;
 mod errors;
 mod parallel_errors;
+mod syntax_ast;
 mod syntax_damage;
 mod syntax_inputs;
 mod syntax_positions;

@@ -84,9 +84,6 @@ struct Parser<'t> {
     next: usize,
     /// The next token not yet in the tree (trivia included), as an index into `tokens`.
     emitted: usize,
-    /// Whether the trivia before the next significant token were already split into those
-    /// that stay outside the next node and those that go inside it.
-    leading_split: bool,
     /// Open brackets less closed brackets, as the compiler's scan counts them.
     depth: usize,
     too_deep_reported: bool,
@@ -106,7 +103,6 @@ impl<'t> Parser<'t> {
             significant,
             next: 0,
             emitted: 0,
-            leading_split: false,
             depth: 0,
             too_deep_reported: false,
             builder: GreenNodeBuilder::new(),
@@ -213,7 +209,6 @@ impl<'t> Parser<'t> {
             .token(token.kind.into(), &self.text[token.range]);
         self.emitted = index + 1;
         self.next += 1;
-        self.leading_split = false;
         if let Some(error) = token.error {
             self.error_at(token.range, error.message());
         }
@@ -269,8 +264,9 @@ impl<'t> Parser<'t> {
     }
 
     fn start_node(&mut self, kind: SyntaxKind) {
-        self.split_leading_trivia();
+        self.emit_outside_trivia();
         self.builder.start_node(kind.into());
+        self.emit_trivia(self.next_significant());
     }
 
     fn finish_node(&mut self) {
@@ -280,8 +276,19 @@ impl<'t> Parser<'t> {
     /// A point where a node can be started later, once what it is becomes known (a
     /// declaration after its annotations, a nullable type after its `?`).
     fn checkpoint(&mut self) -> Checkpoint {
-        self.split_leading_trivia();
-        self.builder.checkpoint()
+        self.emit_outside_trivia();
+        let checkpoint = self.builder.checkpoint();
+        // The node's own comments go in now, before any child node can start and take them.
+        self.emit_trivia(self.next_significant());
+        checkpoint
+    }
+
+    /// The index in `tokens` of the next significant token (the number of tokens at the end).
+    fn next_significant(&self) -> usize {
+        self.significant
+            .get(self.next)
+            .copied()
+            .unwrap_or(self.tokens.len())
     }
 
     fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
@@ -290,17 +297,9 @@ impl<'t> Parser<'t> {
 
     /// Adds to the tree the trivia that stay outside the node about to start: those up to the
     /// first line break after the previous token (its trailing comment), and any blank lines
-    /// before the first comment after it. The rest go inside, with the node's first token.
-    fn split_leading_trivia(&mut self) {
-        if self.leading_split {
-            return;
-        }
-        self.leading_split = true;
-        let end = self
-            .significant
-            .get(self.next)
-            .copied()
-            .unwrap_or(self.tokens.len());
+    /// before the first comment after it. The rest go inside, as the node's first children.
+    fn emit_outside_trivia(&mut self) {
+        let end = self.next_significant();
         let pending = &self.tokens[self.emitted..end];
         let after_line = match pending.iter().position(|t| t.kind == Newline) {
             Some(i) if self.emitted > 0 => i + 1,

@@ -185,6 +185,24 @@ fn leading_comments_go_inside_the_declaration_and_trailing_ones_stay_out() {
     let messages: Vec<_> = body.children().filter(|n| n.kind() == Message).collect();
     assert_eq!(messages[0].text(), "int a();");
     assert_eq!(messages[1].text(), "// about b\n  /** b */\n  int b();");
+    // Directly inside the node, not inside its first child (the annotation, the type).
+    for text in [
+        "record R {\n  // c\n  @a(1) int x;\n}",
+        "// c\n@a(1) record R {}",
+    ] {
+        let root = super::parse(text).syntax();
+        let node = root
+            .descendants()
+            .find(|n| matches!(n.kind(), Field | Record))
+            .unwrap();
+        let node = if node.kind() == Record && text.starts_with("record") {
+            node.children().find(|n| n.kind() == Field).unwrap()
+        } else {
+            node
+        };
+        let first = node.first_child_or_token().unwrap();
+        assert_eq!(first.kind(), LineComment, "{text}");
+    }
 }
 
 #[test]
