@@ -1,5 +1,6 @@
 //! Parse throughput on generated inputs: a protocol of several thousand records using every
-//! kind of field (with `import idl|schema|protocol`), and a chain of 3000 records where each
+//! kind of field (with `import idl|schema|protocol`), compiled to JSON and read into the
+//! lossless syntax tree, and a chain of 3000 records where each
 //! refers to the one before (`RecN? previous = null;`), which makes naive resolvers quadratic.
 //!
 //! Set `AVDL2RS_BENCH_INPUTS=<dir>` to keep the generated files there (e.g. to time the
@@ -137,6 +138,16 @@ fn bench(c: &mut Criterion) {
             let file = avdl_parser::parse_file(&wide, &options).unwrap();
             black_box(file.json());
             file
+        })
+    });
+    // What `fmt`, `lint` and an editor do on every file: the lossless syntax tree of the text
+    // (imports are not followed, the text is read beforehand).
+    let wide_text = std::fs::read_to_string(&wide).unwrap();
+    group.bench_function("wide protocol: lossless syntax tree", |b| {
+        b.iter_with_large_drop(|| {
+            let parse = avdl_parser::syntax::parse(&wide_text);
+            assert!(parse.errors().is_empty());
+            parse
         })
     });
     let chain = generate_chain(&dir, 3000);

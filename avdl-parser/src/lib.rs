@@ -61,6 +61,17 @@
 //! (`writer`), into a `serde_json::Value` or straight into text ([`IdlFile::to_json_string`],
 //! much faster for large files; `sink`). Every step is linear in the input; line and column
 //! are computed only for an error.
+//!
+//! ## The syntax tree of tools
+//!
+//! The compiler above stops at the first error and forgets comments and layout. [`syntax`] is
+//! the other reading of a file, for the formatter, the linter and editors: its own lexer and
+//! recursive-descent parser build a lossless [rowan](https://docs.rs/rowan) tree of one file
+//! (imports are not followed), whatever the text holds, with the syntax errors beside it. It
+//! follows the same grammar (`grammar.pest`), and its tests hold it to the compiler: every
+//! file the compiler accepts has no syntax error in the tree, every file the compiler finds
+//! ungrammatical has at least one, and the tree's declarations are those of the compiler's
+//! JSON.
 
 #![warn(missing_docs)]
 
@@ -74,6 +85,7 @@ mod ast;
 mod doc;
 mod error;
 mod files;
+mod full_name;
 mod grammar;
 pub mod idl_writer;
 mod json_import;
@@ -88,6 +100,7 @@ pub mod render;
 mod resolve;
 mod sink;
 mod source;
+pub mod syntax;
 mod syntax_error;
 mod table;
 mod writer;

@@ -5,3 +5,10 @@
 mod cases;
 mod errors;
 mod parallel_errors;
+mod syntax_ast;
+mod syntax_damage;
+mod syntax_inputs;
+mod syntax_positions;
+mod syntax_recovery;
+mod syntax_round_trip;
+mod syntax_structure;

@@ -1,0 +1,257 @@
+//! The lexer of the syntax tree: splits any text into tokens that cover every byte exactly
+//! once, trivia included, so the tree built from them prints the text back unchanged.
+//!
+//! It follows the token rules of the grammar (`grammar.pest`) and of the compiler's scan
+//! (`lexical.rs`): `/**/` is an empty block comment, not a doc comment; a keyword is a whole
+//! name (`records` and `record.x` are names); a string ends at the end of its line. It never
+//! fails: bytes it cannot place become [`Error`](SyntaxKind::Error) tokens, and a malformed
+//! token carries a [`LexError`]. Each byte is looked at a bounded number of times, so lexing
+//! is linear.
+
+mod literals;
+
+use std::fmt;
+
+use rowan::{TextRange, TextSize};
+
+use super::SyntaxKind;
+
+/// One token: its kind and its bytes in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What the token is.
+    pub kind: SyntaxKind,
+    /// Its byte range in the text.
+    pub range: TextRange,
+    /// What is wrong with it, for a token the compiler would reject.
+    pub error: Option<LexError>,
+}
+
+/// What is wrong with a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LexError {
+    /// A character that starts no token.
+    UnexpectedCharacter,
+    /// A string literal without its closing `"` on the same line.
+    UnterminatedString,
+    /// A block or doc comment without its closing `*/`: it runs to the end of the text.
+    UnterminatedComment,
+    /// A backslash escape that the grammar does not know (`\q`, `\u12`).
+    InvalidEscape,
+    /// A tab, backspace or form feed written as such inside a string.
+    ControlCharacterInString,
+    /// A backticked name without its closing backtick, or not a name inside (`` `1` ``).
+    InvalidQuotedName,
+    /// A number literal the grammar does not accept (`1x`, `+1`, `0x`).
+    InvalidNumber,
+}
+
+impl LexError {
+    /// The message of the error, for a diagnostic.
+    pub fn message(self) -> &'static str {
+        match self {
+            LexError::UnexpectedCharacter => "unexpected character",
+            LexError::UnterminatedString => "unterminated string: no closing `\"` on its line",
+            LexError::UnterminatedComment => "unterminated comment: `/*` without `*/`",
+            LexError::InvalidEscape => "invalid escape sequence in string",
+            LexError::ControlCharacterInString => {
+                "tab, backspace or form feed in a string (write it as an escape)"
+            }
+            LexError::InvalidQuotedName => "invalid backticked name",
+            LexError::InvalidNumber => "invalid number literal",
+        }
+    }
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+/// Splits `text` into tokens. Their ranges are consecutive and cover all of `text`, so the
+/// concatenation of the token texts is `text`.
+pub fn lex(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity(text.len() / 4 + 1);
+    let mut at = 0;
+    if text.starts_with('\u{FEFF}') {
+        tokens.push(Token {
+            kind: SyntaxKind::Bom,
+            range: TextRange::at(size(0), TextSize::of('\u{FEFF}')),
+            error: None,
+        });
+        at = '\u{FEFF}'.len_utf8();
+    }
+    while at < text.len() {
+        let (kind, len, error) = next_token(&text[at..]);
+        // Every arm of `next_token` consumes at least one character.
+        debug_assert!(len > 0 && text.is_char_boundary(at + len));
+        tokens.push(Token {
+            kind,
+            range: TextRange::at(size(at), size(len)),
+            error,
+        });
+        at += len;
+    }
+    tokens
+}
+
+/// A byte count as a text size; texts longer than 4 GiB are not supported by the tree.
+fn size(n: usize) -> TextSize {
+    TextSize::try_from(n).unwrap_or(TextSize::from(u32::MAX))
+}
+
+/// A lexed token: kind, length in bytes, problem.
+type Lexed = (SyntaxKind, usize, Option<LexError>);
+
+/// The token at the start of `rest` (never empty).
+fn next_token(rest: &str) -> Lexed {
+    let bytes = rest.as_bytes();
+    let punctuation = match bytes[0] {
+        b'@' => Some(SyntaxKind::At),
+        b'{' => Some(SyntaxKind::LBrace),
+        b'}' => Some(SyntaxKind::RBrace),
+        b'(' => Some(SyntaxKind::LParen),
+        b')' => Some(SyntaxKind::RParen),
+        b'[' => Some(SyntaxKind::LBracket),
+        b']' => Some(SyntaxKind::RBracket),
+        b'<' => Some(SyntaxKind::LAngle),
+        b'>' => Some(SyntaxKind::RAngle),
+        b';' => Some(SyntaxKind::Semicolon),
+        b',' => Some(SyntaxKind::Comma),
+        b'=' => Some(SyntaxKind::Eq),
+        b':' => Some(SyntaxKind::Colon),
+        b'?' => Some(SyntaxKind::Question),
+        _ => None,
+    };
+    if let Some(kind) = punctuation {
+        return (kind, 1, None);
+    }
+    match bytes[0] {
+        b' ' | b'\t' | 0x0C => (SyntaxKind::Whitespace, blank_len(bytes), None),
+        b'\r' if bytes.get(1) == Some(&b'\n') => (SyntaxKind::Newline, 2, None),
+        b'\n' | b'\r' => (SyntaxKind::Newline, 1, None),
+        b'/' if bytes.get(1) == Some(&b'/') => (SyntaxKind::LineComment, line_len(bytes), None),
+        b'/' if bytes.get(1) == Some(&b'*') => block_comment(rest),
+        0x1A => (SyntaxKind::EofTail, rest.len(), None),
+        b'"' => literals::string(rest),
+        _ if literals::starts_number(rest) => literals::number(rest),
+        _ => name_or_error(rest),
+    }
+}
+
+/// Length of the run of spaces, tabs and form feeds at the start of `bytes`.
+fn blank_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t' | 0x0C))
+        .unwrap_or(bytes.len())
+}
+
+/// Length of the line comment at the start of `bytes`: up to the line break.
+fn line_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(bytes.len())
+}
+
+/// The block or doc comment at the start of `rest` (which starts with `/*`).
+fn block_comment(rest: &str) -> Lexed {
+    match rest[2..].find("*/") {
+        // `/**/` closes at once: an empty block comment, not a doc comment.
+        Some(end) => {
+            let kind = if rest[2..].starts_with('*') && end > 0 {
+                SyntaxKind::DocComment
+            } else {
+                SyntaxKind::BlockComment
+            };
+            (kind, end + 4, None)
+        }
+        None => {
+            let kind = if rest[2..].starts_with('*') {
+                SyntaxKind::DocComment
+            } else {
+                SyntaxKind::BlockComment
+            };
+            (kind, rest.len(), Some(LexError::UnterminatedComment))
+        }
+    }
+}
+
+/// A name (with its dotted or dashed parts), a keyword, `NaN`/`Infinity`, or one character
+/// that starts no token.
+fn name_or_error(rest: &str) -> Lexed {
+    let Some(first) = name_part(rest) else {
+        return bad_start(rest);
+    };
+    let mut len = first;
+    // `a.b`, `a-b`: a separator counts only when a whole part follows it.
+    while let Some(sep) = rest[len..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '.' | '-'))
+    {
+        match name_part(&rest[len + sep.len_utf8()..]) {
+            Some(part) => len += sep.len_utf8() + part,
+            None => break,
+        }
+    }
+    let word = &rest[..len];
+    let kind = if word.contains('`') {
+        SyntaxKind::QuotedIdent
+    } else if word == "NaN" || word == "Infinity" {
+        SyntaxKind::Float
+    } else {
+        SyntaxKind::keyword(word).unwrap_or(SyntaxKind::Ident)
+    };
+    (kind, len, None)
+}
+
+/// Length of the name part (`word` or `` `word` ``) at the start of `rest`, if one is there.
+fn name_part(rest: &str) -> Option<usize> {
+    let (open, inner) = match rest.strip_prefix('`') {
+        Some(inner) => (1, inner),
+        None => (0, rest),
+    };
+    let mut chars = inner.chars();
+    let start = chars.next().filter(|&c| is_name_start(c))?;
+    let len = start.len_utf8() + continue_len(chars.as_str());
+    if open == 0 {
+        return Some(len);
+    }
+    inner[len..].starts_with('`').then_some(len + 2)
+}
+
+/// Length of the run of identifier-continuing characters at the start of `text`.
+fn continue_len(text: &str) -> usize {
+    text.char_indices()
+        .find(|&(_, c)| !unicode_ident::is_xid_continue(c))
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// Whether `c` may start a name part, as the grammar's `ident_start`.
+fn is_name_start(c: char) -> bool {
+    c == '_' || unicode_ident::is_xid_start(c)
+}
+
+/// An error token at a character that starts no token: a malformed backticked name runs to
+/// its closing backtick on the same line (so the name inside is not read as another token),
+/// anything else is one character.
+fn bad_start(rest: &str) -> Lexed {
+    if let Some(after) = rest.strip_prefix('`') {
+        let inner = continue_len(after);
+        let close = usize::from(after[inner..].starts_with('`'));
+        return (
+            SyntaxKind::Error,
+            1 + inner + close,
+            Some(LexError::InvalidQuotedName),
+        );
+    }
+    let len = rest.chars().next().map_or(1, char::len_utf8);
+    (SyntaxKind::Error, len, Some(LexError::UnexpectedCharacter))
+}
+
+#[cfg(test)]
+mod tests;
