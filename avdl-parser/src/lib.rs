@@ -74,6 +74,7 @@ mod ast;
 mod doc;
 mod error;
 mod files;
+pub mod format;
 mod grammar;
 pub mod idl_writer;
 mod json_import;

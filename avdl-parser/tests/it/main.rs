@@ -4,4 +4,5 @@
 
 mod cases;
 mod errors;
+mod format;
 mod parallel_errors;
