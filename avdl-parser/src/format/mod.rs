@@ -22,7 +22,12 @@
 //!   fields, messages, imports) one blank line where the author left one or more, none after
 //!   an opening or before a closing bracket;
 //! - JSON values on one line, their literals as written;
-//! - comments as [`gap`] describes; a doc comment whose doc is one line becomes `/** doc */`.
+//! - comments keep their place among the tokens and their line: one at the end of a line
+//!   stays there, one on a line of its own keeps a line of its own, indented as what follows
+//!   it; a doc comment always stands on its own line above what it documents, and one whose
+//!   doc is one line becomes `/** doc */` (only when the compiler reads back the same doc);
+//! - line breaks are written as `\n` (those inside comments as they were, since a doc keeps
+//!   its line breaks), and no line ends in spaces.
 //!
 //! The text is first checked with the compiler's own grammar, so a file that does not parse
 //! gives the compiler's located syntax error and no output. Imports are not read: formatting
@@ -69,7 +74,7 @@ pub fn format(text: &str, display_name: &str, options: &FormatOptions) -> Result
     Ok(formatted)
 }
 
-/// [`format`] of a file's bytes: bytes that are not UTF-8 are an error at the first bad one.
+/// [`format()`] of a file's bytes: bytes that are not UTF-8 are an error at the first bad one.
 pub fn format_bytes(
     bytes: &[u8],
     display_name: &str,

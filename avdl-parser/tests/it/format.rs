@@ -291,3 +291,42 @@ fn deep_json_nesting_up_to_the_compilers_limit_formats() {
     let too_deep = text.replace("= [", "= [[[[");
     assert!(format(&too_deep, "deep.avdl", &options(2)).is_err());
 }
+
+/// `text` relaid by hand: each line break that does not end a line comment made a space (or
+/// `\r\n`, when `crlf`), runs of spaces varied in length.
+fn relaid(text: &str, crlf: bool) -> String {
+    use avdl_parser::syntax::{lex, SyntaxKind};
+    let tokens = lex(text);
+    let mut out = String::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let piece = &text[usize::from(token.range.start())..usize::from(token.range.end())];
+        let after_line_comment = i > 0 && tokens[i - 1].kind == SyntaxKind::LineComment;
+        match token.kind {
+            SyntaxKind::Newline if crlf => out.push_str("\r\n"),
+            SyntaxKind::Newline if after_line_comment => out.push('\n'),
+            SyntaxKind::Newline => out.push(' '),
+            SyntaxKind::Whitespace => out.push_str(&" ".repeat(1 + i % 3)),
+            _ => out.push_str(piece),
+        }
+    }
+    out
+}
+
+#[test]
+fn every_file_relaid_by_hand_keeps_its_json_and_formats_to_a_fixed_point() {
+    let mut failures = Vec::new();
+    for (path, include_dirs) in corpus() {
+        let original = read(&path);
+        for crlf in [false, true] {
+            let text = relaid(&original, crlf);
+            let once = fmt(&text, 2);
+            if fmt(&once, 2) != once {
+                failures.push(format!("{} (crlf {crlf}): not idempotent", path.display()));
+            }
+            if json_of(&once, &include_dirs) != json_of(&original, &include_dirs) {
+                failures.push(format!("{} (crlf {crlf}): JSON differs", path.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
