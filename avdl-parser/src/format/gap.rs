@@ -60,18 +60,18 @@ impl Printer<'_> {
     /// Writes the trivia before the next significant token (or the end of the file) and the
     /// separation `brk`, leaving the output where that token goes.
     pub(super) fn gap(&mut self, brk: Break) {
-        let gap: Vec<Token> = self.tokens.gap().to_vec();
         let mut newlines = 0;
         let mut state = GapState {
             first_break: true,
             comments: false,
             continuation: self.out.line_depth + 1,
         };
-        for token in &gap {
+        for i in self.tokens.gap() {
+            let token = self.tokens.token(i);
             match token.kind {
                 SyntaxKind::Newline => newlines += 1,
                 kind if kind.is_comment() => {
-                    self.comment(token, newlines, brk, &mut state);
+                    self.comment(&token, newlines, brk, &mut state);
                     newlines = 0;
                 }
                 _ => {}
@@ -124,10 +124,16 @@ impl Printer<'_> {
     /// Writes a comment's text, moved from its column in the source to the output's.
     fn write_comment(&mut self, token: &Token) {
         let text = self.tokens.token_text(token);
-        let source = &self.tokens.text[..usize::from(token.range.start())];
-        let line_start = source.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let old_column = source[line_start..].chars().count();
-        let new_column = self.out.column();
+        // Only the later lines of a comment move with it; the columns are measured only then,
+        // so that many comments on one long line cost no more than the line.
+        let (old_column, new_column) = match text.contains('\n') {
+            true => {
+                let source = &self.tokens.text[..usize::from(token.range.start())];
+                let line_start = source.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+                (source[line_start..].chars().count(), self.out.column())
+            }
+            false => (0, 0),
+        };
         let text = comment_text(token.kind, text, old_column, new_column);
         self.out.push(&text);
     }

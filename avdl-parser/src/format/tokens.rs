@@ -56,9 +56,9 @@ impl<'a> Tokens<'a> {
         self.pos >= self.significant.len()
     }
 
-    /// The trivia before the next significant token (after the last one, once all are
-    /// printed).
-    pub fn gap(&self) -> &[Token] {
+    /// The indexes of the trivia before the next significant token (after the last one, once
+    /// all are printed), for [`Tokens::token`].
+    pub fn gap(&self) -> std::ops::Range<usize> {
         let start = match self.pos {
             0 => 0,
             n => self.significant[n - 1] + 1,
@@ -68,7 +68,12 @@ impl<'a> Tokens<'a> {
             .get(self.pos)
             .copied()
             .unwrap_or(self.all.len());
-        &self.all[start..end]
+        start..end
+    }
+
+    /// The token at index `i` of the whole list.
+    pub fn token(&self, i: usize) -> Token {
+        self.all[i]
     }
 
     /// The text of a token.
