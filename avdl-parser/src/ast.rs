@@ -70,7 +70,7 @@ pub(crate) struct NamedType {
 impl NamedType {
     /// `namespace.name`, or `name` without a namespace.
     pub fn full_name(&self) -> String {
-        full_name(self.namespace.as_deref(), &self.name)
+        crate::full_name::join(self.namespace.as_deref(), &self.name)
     }
 }
 
@@ -109,23 +109,4 @@ pub(crate) struct ProtocolHeader {
     pub namespace: Option<String>,
     pub doc: Option<String>,
     pub props: Props,
-}
-
-/// `namespace.name`, or `name` without a namespace.
-pub(crate) fn full_name(namespace: Option<&str>, name: &str) -> String {
-    match namespace {
-        Some(ns) if !ns.is_empty() => [ns, ".", name].concat(),
-        _ => name.to_owned(),
-    }
-}
-
-/// Splits a full name into namespace and simple name (`a.b.C` → (`Some("a.b")`, `C`)).
-pub(crate) fn split_full_name(full: &str) -> (Option<&str>, &str) {
-    match full.rfind('.') {
-        Some(dot) => (
-            Some(&full[..dot]).filter(|ns| !ns.is_empty()),
-            &full[dot + 1..],
-        ),
-        None => (None, full),
-    }
 }

@@ -3,8 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::ast::{full_name, Field, Message, NamedKind, NamedType, Props, TypeExpr};
+use crate::ast::{Field, Message, NamedKind, NamedType, Props, TypeExpr};
 use crate::error::{Error, ErrorKind};
+use crate::full_name;
 use crate::loader::Loader;
 use crate::names;
 use crate::source::Span;
@@ -30,14 +31,11 @@ pub(crate) fn protocol(loader: &mut Loader<'_>, file: u32, keep_messages: bool) 
         .get("protocol")
         .and_then(Value::as_str)
         .ok_or_else(|| reader.invalid("a protocol needs a \"protocol\" name"))?;
-    let ns = match written.rfind('.') {
-        Some(dot) => Some(written[..dot].to_owned()),
-        None => obj
-            .get("namespace")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
-    };
+    let declared = obj
+        .get("namespace")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty());
+    let ns = full_name::name_in(written, declared).1.map(str::to_owned);
     if let Some(types) = obj.get("types") {
         let types = types
             .as_array()
@@ -194,7 +192,7 @@ impl JsonReader<'_, '_> {
                 props: Props::new(),
             };
         }
-        if name.contains('.') || ns.is_none() {
+        if full_name::split(name).is_some() || ns.is_none() {
             return TypeExpr::Named {
                 name: name.to_owned(),
                 fallback: None,
@@ -202,7 +200,7 @@ impl JsonReader<'_, '_> {
             };
         }
         TypeExpr::Named {
-            name: full_name(ns, name),
+            name: full_name::join(ns, name),
             fallback: Some(name.to_owned()),
             span: self.span,
         }
@@ -256,19 +254,12 @@ impl JsonReader<'_, '_> {
             .get("name")
             .and_then(Value::as_str)
             .ok_or_else(|| self.invalid("a named schema needs a \"name\""))?;
-        let (name, namespace) = match written.rfind('.') {
-            Some(dot) => (
-                written[dot + 1..].to_owned(),
-                Some(written[..dot].to_owned()),
-            ),
-            None => match obj.get("namespace") {
-                Some(Value::String(s)) => (
-                    written.to_owned(),
-                    Some(s.clone()).filter(|s| !s.is_empty()),
-                ),
-                _ => (written.to_owned(), ns.map(str::to_owned)),
-            },
+        let enclosing = match obj.get("namespace") {
+            Some(Value::String(s)) => Some(s.as_str()).filter(|s| !s.is_empty()),
+            _ => ns,
         };
+        let (name, namespace) = full_name::name_in(written, enclosing);
+        let (name, namespace) = (name.to_owned(), namespace.map(str::to_owned));
         let kind = match ty {
             "record" | "error" => {
                 let fields = obj

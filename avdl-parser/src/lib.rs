@@ -75,6 +75,7 @@ mod doc;
 mod error;
 mod files;
 pub mod format;
+mod full_name;
 mod grammar;
 pub mod idl_writer;
 mod json_import;

@@ -1,5 +1,7 @@
 //! Name rules: which names Avro accepts, and the names the reference rejects for types.
 
+use crate::full_name;
+
 /// Names the reference refuses for a declared type or protocol (`Illegal name: X`). The list
 /// is the reference's, typo included: `localtimestamp_ms` is refused, `local_timestamp_ms` not.
 const ILLEGAL_TYPE_NAMES: [&str; 13] = [
@@ -115,7 +117,7 @@ pub(crate) fn closest_type<'a>(
     wanted: &str,
     defined: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = simple(wanted).chars().count() / 3;
+    let limit = full_name::simple(wanted).chars().count() / 3;
     let built_in = nearest(wanted, TYPE_WORDS.into_iter()).filter(|(d, _)| *d <= limit);
     let defined = closest(wanted, defined).and_then(|c| nearest(wanted, std::iter::once(c)));
     [built_in, defined]
@@ -133,15 +135,14 @@ fn nearest<'a>(
     candidates
         .map(|c| {
             (
-                edit_distance(wanted, c).min(edit_distance(simple(wanted), simple(c))),
+                edit_distance(wanted, c).min(edit_distance(
+                    full_name::simple(wanted),
+                    full_name::simple(c),
+                )),
                 c,
             )
         })
         .min_by_key(|(d, _)| *d)
-}
-
-fn simple(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
 }
 
 /// Levenshtein distance over chars.

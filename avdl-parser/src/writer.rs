@@ -4,11 +4,11 @@
 use serde_json::Value;
 
 use crate::ast::Props;
-use crate::ast::{split_full_name, Field, Message, NamedKind, NamedType, ProtocolHeader, TypeExpr};
-use crate::names;
+use crate::ast::{Field, Message, NamedKind, NamedType, ProtocolHeader, TypeExpr};
 use crate::sink::{Discard, Sink, TextSink, ValueSink};
 use crate::source::Span;
 use crate::table::Definitions;
+use crate::{full_name, names};
 
 /// How deeply schemas may nest in the output (named types inlined inside each other count);
 /// bounds the recursion of this writer and of whoever serializes or drops the result.
@@ -289,18 +289,14 @@ fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
     if ns.is_some() && ns == enclosing && !names::is_avro_type_name(name) {
         name.to_owned()
     } else {
-        crate::ast::full_name(ns, name)
+        full_name::join(ns, name)
     }
 }
 
 /// A schema alias, read relative to the type's namespace and spelled like a reference.
 fn alias(alias: &str, ns: Option<&str>) -> String {
-    let full = if alias.contains('.') {
-        alias.to_owned()
-    } else {
-        crate::ast::full_name(ns, alias)
-    };
-    let (alias_ns, simple) = split_full_name(&full);
+    let full = full_name::qualify(alias, ns);
+    let (alias_ns, simple) = full_name::namespace_and_name(&full);
     qualified(alias_ns, simple, ns)
 }
 

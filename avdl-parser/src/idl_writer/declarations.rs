@@ -263,10 +263,8 @@ fn type_aliases(aliases: &Value, namespace: &str, path: &str) -> Result<Value, I
         return Err(IdlWriteError::new(path, "aliases that are not an array"));
     };
     let full = list.iter().map(|alias| match alias.as_str() {
-        Some(alias) if !alias.contains('.') && !namespace.is_empty() => {
-            Value::String(format!("{namespace}.{alias}"))
-        }
-        _ => alias.clone(),
+        Some(alias) => Value::String(crate::full_name::qualify(alias, Some(namespace))),
+        None => alias.clone(),
     });
     Ok(Value::Array(full.collect()))
 }

@@ -29,6 +29,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::full_name;
 pub use layout::Indent;
 use names::NameTable;
 
@@ -150,11 +151,9 @@ fn protocol_name(object: &Map<String, Value>) -> Result<(String, String), IdlWri
             "the protocol name must be a string",
         ));
     };
-    let namespace = object.get("namespace").and_then(Value::as_str);
-    Ok(match full.rsplit_once('.') {
-        Some((ns, name)) => (ns.to_owned(), name.to_owned()),
-        None => (namespace.unwrap_or("").to_owned(), full.to_owned()),
-    })
+    let declared = object.get("namespace").and_then(Value::as_str);
+    let (name, namespace) = full_name::name_in(full, declared);
+    Ok((namespace.unwrap_or("").to_owned(), name.to_owned()))
 }
 
 /// The text being written and which named types are declared or waiting to be.

@@ -28,13 +28,9 @@ impl Named<'_> {
     }
 }
 
-/// `namespace.name`, or `name` in the null namespace.
+/// `namespace.name`, or `name` in the null namespace (written as an empty namespace here).
 pub(super) fn full_name(namespace: &str, name: &str) -> String {
-    if namespace.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{namespace}.{name}")
-    }
+    crate::full_name::join(Some(namespace), name)
 }
 
 /// Every named type, in the order of their definitions (a type before the types it defines
@@ -58,11 +54,7 @@ impl<'a> NameTable<'a> {
     /// The type `reference` means when written in `namespace`: the name in that namespace,
     /// else the name as written.
     pub fn resolve(&self, reference: &str, namespace: &str) -> Option<&Named<'a>> {
-        let qualified = if reference.contains('.') {
-            reference.to_owned()
-        } else {
-            full_name(namespace, reference)
-        };
+        let qualified = crate::full_name::qualify(reference, Some(namespace));
         self.index
             .get(&qualified)
             .or_else(|| self.index.get(reference))
@@ -162,16 +154,18 @@ pub(super) fn defined_name(
             "a named type without a string `name`",
         ));
     };
-    Ok(match (written.rsplit_once('.'), node.get("namespace")) {
-        (Some((ns, name)), _) => (ns.to_owned(), name.to_owned()),
-        (None, Some(Value::String(ns))) => (ns.clone(), written.to_owned()),
-        (None, Some(Value::Null)) => (String::new(), written.to_owned()),
-        (None, Some(_)) => {
-            return Err(IdlWriteError::new(
-                &format!("{path}/namespace"),
-                "a namespace that is not a string",
-            ))
-        }
-        (None, None) => (enclosing.to_owned(), written.to_owned()),
-    })
+    Ok(
+        match (crate::full_name::split(written), node.get("namespace")) {
+            (Some((ns, name)), _) => (ns.to_owned(), name.to_owned()),
+            (None, Some(Value::String(ns))) => (ns.clone(), written.to_owned()),
+            (None, Some(Value::Null)) => (String::new(), written.to_owned()),
+            (None, Some(_)) => {
+                return Err(IdlWriteError::new(
+                    &format!("{path}/namespace"),
+                    "a namespace that is not a string",
+                ))
+            }
+            (None, None) => (enclosing.to_owned(), written.to_owned()),
+        },
+    )
 }

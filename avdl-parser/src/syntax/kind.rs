@@ -37,6 +37,8 @@ syntax_kinds! {
     DocComment,
     /// A Ctrl-Z (U+001A) and everything after it, which the compiler ignores.
     EofTail,
+    /// A byte order mark (U+FEFF) at the very start of the text, which the compiler skips.
+    Bom,
 
     // ---- names --------------------------------------------------------------------------------
     /// A name, dotted or dashed as the grammar allows (`a.b.C`, `my-name`).
@@ -275,7 +277,7 @@ impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
         matches!(
             self,
-            Whitespace | Newline | LineComment | BlockComment | DocComment | EofTail
+            Whitespace | Newline | LineComment | BlockComment | DocComment | EofTail | Bom
         )
     }
 

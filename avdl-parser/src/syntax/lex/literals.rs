@@ -13,7 +13,10 @@ pub(super) fn string(rest: &str) -> Lexed {
     let mut i = 1;
     while i < bytes.len() {
         match bytes[i] {
-            b'"' => return (SyntaxKind::String, i + 1, error),
+            b'"' => {
+                let error = error.or_else(|| unpaired_surrogate(&rest[..=i]));
+                return (SyntaxKind::String, i + 1, error);
+            }
             b'\n' | b'\r' => break,
             b'\\' => match escape_len(&bytes[i + 1..]) {
                 Some(len) => i += 1 + len,
@@ -30,6 +33,13 @@ pub(super) fn string(rest: &str) -> Lexed {
         }
     }
     (SyntaxKind::String, i, Some(LexError::UnterminatedString))
+}
+
+/// The error of a string whose escapes are each well formed but that the compiler still
+/// refuses: a `\u` escape of half a surrogate pair without the other half.
+fn unpaired_surrogate(literal: &str) -> Option<LexError> {
+    let refused = literal.contains("\\u") && crate::literal::unescape(literal).is_err();
+    refused.then_some(LexError::InvalidEscape)
 }
 
 /// Length of the escape after a backslash (`n`, `u0041`, `101`…), if it is one the grammar

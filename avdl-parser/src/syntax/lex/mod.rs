@@ -75,6 +75,14 @@ impl fmt::Display for LexError {
 pub fn lex(text: &str) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 4 + 1);
     let mut at = 0;
+    if text.starts_with('\u{FEFF}') {
+        tokens.push(Token {
+            kind: SyntaxKind::Bom,
+            range: TextRange::at(size(0), TextSize::of('\u{FEFF}')),
+            error: None,
+        });
+        at = '\u{FEFF}'.len_utf8();
+    }
     while at < text.len() {
         let (kind, len, error) = next_token(&text[at..]);
         // Every arm of `next_token` consumes at least one character.

@@ -98,6 +98,14 @@ fn names_keywords_and_backticks() {
 }
 
 #[test]
+fn a_byte_order_mark_only_at_the_start() {
+    assert_eq!(
+        tokens("\u{FEFF}a\u{FEFF}"),
+        [(Bom, "\u{FEFF}"), (Ident, "a"), (Error, "\u{FEFF}")]
+    );
+}
+
+#[test]
 fn punctuation() {
     assert_eq!(
         kinds("@{}()[]<>;,=:?"),
@@ -146,6 +154,8 @@ fn strings() {
     assert_eq!(errors(r#""\u0041\101\7\n\'""#), [None]);
     assert_eq!(errors(r#""\q""#), [Some(LexError::InvalidEscape)]);
     assert_eq!(errors(r#""\u12""#), [Some(LexError::InvalidEscape)]);
+    assert_eq!(errors(r#""\uD83D\uDE00""#), [None]);
+    assert_eq!(errors(r#""\uD83D x""#), [Some(LexError::InvalidEscape)]);
     assert_eq!(
         errors("\"a\tb\""),
         [Some(LexError::ControlCharacterInString)]
