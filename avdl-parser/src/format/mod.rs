@@ -27,7 +27,8 @@
 //!   it; a doc comment always stands on its own line above what it documents, and one whose
 //!   doc is one line becomes `/** doc */` (only when the compiler reads back the same doc);
 //! - line breaks are written as `\n` (those inside comments as they were, since a doc keeps
-//!   its line breaks), and no line ends in spaces.
+//!   its line breaks), and no line ends in spaces; a byte order mark is dropped, as the
+//!   compiler ignores it.
 //!
 //! The text is first checked with the compiler's own grammar, so a file that does not parse
 //! gives the compiler's located syntax error and no output. Imports are not read: formatting

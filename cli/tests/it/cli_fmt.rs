@@ -176,3 +176,25 @@ fn the_indent_comes_from_the_nearest_avdl2rs_toml() {
     );
     assert_eq!(read(&narrow), FORMATTED);
 }
+
+#[test]
+fn a_linked_file_is_formatted_through_its_link_and_linked_folders_are_not_walked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (target, link) = (dir.path().join("real/a.avdl"), dir.path().join("link.avdl"));
+    write(&target, UGLY.as_bytes());
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let out = run(&["fmt", path_str(&link)], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(link.symlink_metadata().unwrap().is_symlink());
+    assert_eq!(read(&target), FORMATTED);
+
+    let tree = dir.path().join("tree");
+    write(&tree.join("own.avdl"), UGLY.as_bytes());
+    // A link back up would make the walk endless if it were followed.
+    std::os::unix::fs::symlink(dir.path(), tree.join("up")).unwrap();
+    write(&target, UGLY.as_bytes());
+    let out = run(&["fmt", path_str(&tree)], "");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(read(&tree.join("own.avdl")), FORMATTED);
+    assert_eq!(read(&target), UGLY);
+}
