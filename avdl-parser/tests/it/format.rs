@@ -330,3 +330,51 @@ fn every_file_relaid_by_hand_keeps_its_json_and_formats_to_a_fixed_point() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every schema and protocol JSON of the conformance cases.
+fn conformance_json() -> Vec<PathBuf> {
+    let root = workspace();
+    let mut files = Vec::new();
+    for dir in [
+        "conformance/schemas",
+        "conformance/idl/output",
+        "conformance/idl/input",
+    ] {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .expect("a conformance folder")
+            .map(|entry| entry.expect("a readable folder").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "avsc" || e == "avpr"))
+            .collect();
+        entries.sort();
+        files.extend(entries);
+    }
+    files
+}
+
+#[test]
+fn what_the_idl_writer_writes_from_json_is_a_fixed_point_of_the_formatter() {
+    let mut written = 0;
+    let mut failures = Vec::new();
+    for path in conformance_json() {
+        let json: serde_json::Value = serde_json::from_str(&read(&path)).expect("JSON");
+        for width in [2, 4] {
+            // The writer refuses what IDL cannot say; those files have nothing to compare.
+            let Ok(idl) = avdl_parser::idl_writer::to_idl(&json, Indent { width }) else {
+                continue;
+            };
+            written += 1;
+            if fmt(&idl, width) != idl {
+                failures.push(format!(
+                    "{} (indent {width}):\n{idl}\n--- formatted:\n{}",
+                    path.display(),
+                    fmt(&idl, width)
+                ));
+            }
+        }
+    }
+    assert!(
+        written >= 10,
+        "only {written} files written by the IDL writer"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
