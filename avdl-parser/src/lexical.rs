@@ -3,6 +3,9 @@
 //! makes it much faster), and bounds bracket nesting so the recursive-descent parser cannot
 //! exhaust the stack.
 
+use crate::error::{Error, ErrorKind};
+use crate::source::{Sources, Span};
+
 /// Deepest bracket nesting (`{ [ ( <` together) a file may use.
 pub(crate) const MAX_NESTING: usize = 100;
 
@@ -28,6 +31,23 @@ impl Scan {
 pub(crate) struct ScanError {
     pub message: String,
     pub offset: usize,
+}
+
+impl ScanError {
+    /// The located error, in file `file` of `sources`.
+    pub fn into_error(self, sources: &Sources, file: u32) -> Error {
+        let span = Span {
+            file,
+            start: self.offset as u32,
+            end: self.offset as u32 + 1,
+        };
+        let kind = if self.message.starts_with("brackets") {
+            ErrorKind::TooDeep
+        } else {
+            ErrorKind::Syntax
+        };
+        sources.error(kind, span, self.message)
+    }
 }
 
 /// Scans `text`. Strings and backtick names are skipped so that comment markers inside them

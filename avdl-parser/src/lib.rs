@@ -85,6 +85,7 @@ mod ast;
 mod doc;
 mod error;
 mod files;
+pub mod format;
 mod full_name;
 mod grammar;
 pub mod idl_writer;

@@ -59,7 +59,9 @@ impl<'o> Loader<'o> {
             .read(path)
             .map_err(|e| Error::unlocated(ErrorKind::Io, format!("cannot read {name}: {e}")))?;
         self.mark_seen(path);
-        let file = self.add_source(name, Some(path.to_path_buf()), bytes)?;
+        let file = self
+            .sources
+            .add_bytes(name, Some(path.to_path_buf()), bytes)?;
         self.read_idl(file, true)
     }
 
@@ -96,37 +98,6 @@ impl<'o> Loader<'o> {
         true
     }
 
-    /// Adds a file's bytes to the sources, rejecting a file that is not UTF-8.
-    fn add_source(
-        &mut self,
-        name: String,
-        path: Option<PathBuf>,
-        bytes: Vec<u8>,
-    ) -> Result<u32, Error> {
-        let bytes = bytes
-            .strip_prefix(b"\xEF\xBB\xBF")
-            .map(<[u8]>::to_vec)
-            .unwrap_or(bytes);
-        match String::from_utf8(bytes) {
-            Ok(text) => Ok(self.sources.add(name, path, Arc::from(text))),
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let file = self.sources.add(name, path, Arc::from(lossy));
-                let span = Span {
-                    file,
-                    start: at as u32,
-                    end: at as u32 + 1,
-                };
-                Err(self.sources.error(
-                    ErrorKind::InvalidUtf8,
-                    span,
-                    "invalid UTF-8: the file must be UTF-8 text",
-                ))
-            }
-        }
-    }
-
     /// Handles `import <kind> "<path>";` written at `span` in the file being read.
     pub fn import(
         &mut self,
@@ -144,7 +115,7 @@ impl<'o> Loader<'o> {
             self.sources
                 .error(ErrorKind::Io, span, format!("cannot read {name}: {e}"))
         })?;
-        let file = self.add_source(name, Some(found), bytes)?;
+        let file = self.sources.add_bytes(name, Some(found), bytes)?;
         match kind {
             ImportKind::Idl => self.read_idl(file, keep_messages).map(drop),
             ImportKind::Protocol => json_import::protocol(self, file, keep_messages),

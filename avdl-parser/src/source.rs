@@ -39,6 +39,38 @@ impl Sources {
         u32::try_from(self.files.len() - 1).unwrap_or(u32::MAX)
     }
 
+    /// Adds a file's bytes, without a leading byte order mark, and returns its index; bytes
+    /// that are not UTF-8 are an error at the first bad one.
+    pub fn add_bytes(
+        &mut self,
+        name: String,
+        path: Option<PathBuf>,
+        bytes: Vec<u8>,
+    ) -> Result<u32, Error> {
+        let bytes = bytes
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .map(<[u8]>::to_vec)
+            .unwrap_or(bytes);
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(self.add(name, path, Arc::from(text))),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let file = self.add(name, path, Arc::from(lossy));
+                let span = Span {
+                    file,
+                    start: at as u32,
+                    end: at as u32 + 1,
+                };
+                Err(self.error(
+                    ErrorKind::InvalidUtf8,
+                    span,
+                    "invalid UTF-8: the file must be UTF-8 text",
+                ))
+            }
+        }
+    }
+
     pub fn get(&self, file: u32) -> &SourceFile {
         &self.files[file as usize]
     }

@@ -21,6 +21,10 @@ pub struct Config {
     pub fmt: FmtConfig,
     /// `[lint]`: rule levels and options.
     #[serde(default)]
+    #[allow(
+        dead_code,
+        reason = "read by `lint`; `fmt` only checks that the table parses"
+    )]
     pub lint: toml::Table,
 }
 

@@ -2,7 +2,7 @@
 //! them and returns the process exit code.
 //!
 //! Exit codes: `0` success, `1` invalid input (the located error is printed on stderr),
-//! `2` usage error, or a command that could not run (no registry given or reachable); `compat` uses `1` for incompatible and `2` for a check that could not run. A subcommand is one module under `cmd/` plus one [`Command`] variant.
+//! `2` usage error, or a command that could not run (no registry given or reachable); `compat` uses `1` for incompatible and `2` for a check that could not run, `fmt` `1` for files `--check` finds to change and `2` for a file that does not parse. A subcommand is one module under `cmd/` plus one [`Command`] variant.
 
 #![warn(missing_docs)]
 
@@ -39,6 +39,7 @@ pub use io::Failure;
         avdl2rs idl -I shared/ - < orders.avdl\n  \
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
         avdl2rs toidl orders.avpr orders.avdl\n  \
+        avdl2rs fmt --check schemas/\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
         avdl2rs cat --head 5 events.avro\n  \
         avdl2rs fromjson --schema event.avsc events.jsonl -o events.avro\n  \
@@ -59,6 +60,8 @@ pub enum Command {
     Idl2schemata(cmd::idl2schemata::Args),
     /// Converts a schema (.avsc) or protocol (.avpr) to IDL.
     Toidl(cmd::toidl::Args),
+    /// Lays out IDL files as Java's IDL writer does, in place or as a diff (--check).
+    Fmt(cmd::fmt::Args),
     /// Generates Rust types with Avro codecs from schema files (.avdl, .avsc, .avpr).
     Gen(cmd::gen::Args),
     /// Checks a new schema version against previous ones at a compatibility level.
@@ -123,6 +126,7 @@ where
         Command::Idl(args) => cmd::idl::run(args),
         Command::Idl2schemata(args) => cmd::idl2schemata::run(args),
         Command::Toidl(args) => cmd::toidl::run(args),
+        Command::Fmt(args) => return cmd::fmt::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
         Command::Registry(args) => return cmd::registry::run(args),

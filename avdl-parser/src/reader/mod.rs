@@ -59,20 +59,8 @@ impl<'l, 'o, 'g> FileReader<'l, 'o, 'g> {
     /// Parses file `file` of the loader's sources.
     pub fn read(loader: &'l mut Loader<'o>, file: u32, keep_messages: bool) -> Result<FileOutcome> {
         let text = loader.sources.get(file).text.clone();
-        let (scan, grammar_text) = lexical::scan(&text).map_err(|e| {
-            let end = e.offset + 1;
-            let span = Span {
-                file,
-                start: e.offset as u32,
-                end: end as u32,
-            };
-            let kind = if e.message.starts_with("brackets") {
-                ErrorKind::TooDeep
-            } else {
-                ErrorKind::Syntax
-            };
-            loader.sources.error(kind, span, e.message)
-        })?;
+        let (scan, grammar_text) =
+            lexical::scan(&text).map_err(|e| e.into_error(&loader.sources, file))?;
         let mut reader = FileReader {
             loader,
             file,

@@ -4,6 +4,7 @@
 
 mod cases;
 mod errors;
+mod format;
 mod parallel_errors;
 mod syntax_ast;
 mod syntax_damage;

@@ -9,6 +9,7 @@ pub mod count;
 pub mod decode;
 pub mod encode;
 pub mod fingerprint;
+pub mod fmt;
 pub mod fragtojson;
 pub mod fromjson;
 pub mod gen;

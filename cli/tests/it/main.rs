@@ -6,6 +6,7 @@
 mod block_commands;
 mod cli_commands;
 mod cli_compat;
+mod cli_fmt;
 mod cli_gen;
 mod cli_idl;
 #[cfg(feature = "kafka")]
