@@ -64,10 +64,40 @@ pub struct Place<'a> {
     pub span: Range<usize>,
 }
 
+/// How grave a rendered message is: its first word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// `error: …`
+    Error,
+    /// `warning: …`
+    Warning,
+}
+
 /// `error: {message}`, then the place's line with a caret under its span when there is a
 /// place, then the help, ending with a line break.
 pub fn render(message: &str, place: Option<Place<'_>>, help: Option<&str>, style: Style) -> String {
-    let mut group = Group::with_title(Level::ERROR.primary_title(message));
+    render_titled(Severity::Error, None, message, place, help, style)
+}
+
+/// [`render`] at a given severity and with an optional code after it, as the compiler
+/// writes `warning[naming]: …`: the findings of a linter read like the compiler's errors.
+pub fn render_titled(
+    severity: Severity,
+    code: Option<&str>,
+    message: &str,
+    place: Option<Place<'_>>,
+    help: Option<&str>,
+    style: Style,
+) -> String {
+    let level = match severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+    };
+    let mut title = level.primary_title(message);
+    if let Some(code) = code {
+        title = title.id(code);
+    }
+    let mut group = Group::with_title(title);
     if let Some(place) = place {
         let span = clamp(place.text, place.span.clone());
         // The end of a file that ends its last line is on a line of its own, as the

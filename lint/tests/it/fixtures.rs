@@ -1,0 +1,137 @@
+//! Each rule on a fixture that breaks it (the findings' places) and one that keeps it (no
+//! finding of that rule). The places were checked by eye against the fixtures: each is the
+//! first character of the name, default, type or logical type the finding is about.
+
+use avdl2rs_lint::{Level, Rule, Settings};
+
+use crate::support::{findings, findings_with, places};
+
+/// Lines and columns of findings.
+type Places = &'static [(usize, usize)];
+
+/// Fixture stem, extension, rule, the places of its findings in `STEM.fail.EXT`.
+const CASES: &[(&str, &str, Rule, Places)] = &[
+    (
+        "invalid-default",
+        "avsc",
+        Rule::InvalidDefault,
+        &[(7, 65), (8, 79)],
+    ),
+    ("missing-default", "avsc", Rule::MissingDefault, &[(7, 14)]),
+    (
+        "nullable-default",
+        "avsc",
+        Rule::NullableDefault,
+        &[(7, 30)],
+    ),
+    ("enum-default", "avsc", Rule::EnumDefault, &[(3, 11)]),
+    (
+        "missing-doc",
+        "avsc",
+        Rule::MissingDoc,
+        &[(3, 11), (6, 14), (7, 56)],
+    ),
+    (
+        "naming",
+        "avsc",
+        Rule::Naming,
+        &[(3, 11), (9, 14), (11, 81)],
+    ),
+    (
+        "missing-namespace",
+        "avsc",
+        Rule::MissingNamespace,
+        &[(3, 11)],
+    ),
+    (
+        "decimal",
+        "avsc",
+        Rule::Decimal,
+        &[(7, 88), (8, 147), (9, 85)],
+    ),
+    (
+        "logical-type",
+        "avsc",
+        Rule::LogicalType,
+        &[(7, 93), (8, 91)],
+    ),
+    ("float-money", "avsc", Rule::FloatMoney, &[(7, 37), (8, 29)]),
+    ("union-size", "avsc", Rule::UnionSize, &[(7, 31)]),
+    ("unused-type", "avpr", Rule::UnusedType, &[(6, 32)]),
+];
+
+#[test]
+fn each_rule_finds_its_fixture_and_passes_the_clean_one() {
+    for (stem, ext, rule, expected) in CASES {
+        let failing = findings(&format!("{stem}.fail.{ext}"));
+        assert_eq!(&places(&failing, *rule), expected, "{stem}: {failing:#?}");
+        let level = rule.default_level();
+        assert!(failing
+            .iter()
+            .filter(|f| f.rule == *rule)
+            .all(|f| f.level == level));
+        let passing = findings(&format!("{stem}.pass.{ext}"));
+        assert_eq!(places(&passing, *rule), [], "{stem}: {passing:#?}");
+    }
+}
+
+#[test]
+fn every_rule_has_a_fixture() {
+    let covered: Vec<Rule> = CASES.iter().map(|case| case.2).collect();
+    let missing: Vec<&str> = Rule::ALL
+        .iter()
+        .filter(|rule| !covered.contains(rule))
+        .map(|rule| rule.id())
+        .collect();
+    assert_eq!(
+        missing,
+        ["unused-import", "rename-without-alias", "removed-symbol"]
+    );
+}
+
+#[test]
+fn messages_say_what_is_wrong() {
+    let found = findings("decimal.fail.avsc");
+    let messages: Vec<&str> = found.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "decimal scale 6 is greater than its precision 4",
+            "decimal precision 5 does not fit in fixed(2), which holds at most 4 digits",
+            "decimal on `int`: only bytes and fixed can be decimals, Avro ignores it",
+        ]
+    );
+    let found = findings("invalid-default.fail.avsc");
+    assert_eq!(found[1].path, "/fields/1/default");
+    assert!(found[1]
+        .message
+        .contains("not of the union's first branch \"null\""));
+}
+
+#[test]
+fn settings_change_levels_and_options() {
+    let mut settings = Settings::default();
+    settings.set_level(Rule::Naming, Level::Error);
+    settings.set_level(Rule::MissingDoc, Level::Allow);
+    let found = findings_with("naming.fail.avsc", &settings);
+    assert!(found.iter().all(|f| f.rule != Rule::MissingDoc));
+    assert!(found
+        .iter()
+        .filter(|f| f.rule == Rule::Naming)
+        .all(|f| f.level == Level::Error));
+    // Configured camelCase: the two snake_case fields are off, `unitCount` is not.
+    settings.options.field_case = Some(avdl2rs_lint::FieldCase::Camel);
+    let found = findings_with("naming.fail.avsc", &settings);
+    assert_eq!(
+        places(&found, Rule::Naming),
+        [(3, 11), (7, 14), (8, 14), (11, 81)]
+    );
+    settings.options.union_size = 4;
+    assert_eq!(
+        places(
+            &findings_with("union-size.fail.avsc", &settings),
+            Rule::UnionSize
+        ),
+        []
+    );
+}
