@@ -36,6 +36,14 @@ impl Style {
         )
     }
 
+    /// [`Style::for_stderr`] for stdout, where a command's findings go.
+    pub fn for_stdout() -> Style {
+        Style::choose(
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+        )
+    }
+
     /// The style for an output that is a terminal or not, given `NO_COLOR`'s value.
     fn choose(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
         if terminal && no_color.is_none_or(std::ffi::OsStr::is_empty) {

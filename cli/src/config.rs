@@ -14,18 +14,26 @@ pub const FILE_NAME: &str = "avdl2rs.toml";
 
 /// The settings of one `avdl2rs.toml`; a table or key left out takes its default.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[allow(
+    dead_code,
+    reason = "`fmt` is for the `fmt` command, which is not built yet"
+)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// `[fmt]`: the layout `fmt` writes.
     #[serde(default)]
     pub fmt: FmtConfig,
-    /// `[lint]`: rule levels and options.
+    /// `[lint]`: rule levels and options (an unknown rule id or option is an error).
     #[serde(default)]
-    pub lint: toml::Table,
+    pub lint: avdl2rs_lint::Settings,
 }
 
 /// `[fmt]` of `avdl2rs.toml`.
 #[derive(Clone, Debug, Deserialize)]
+#[allow(
+    dead_code,
+    reason = "the settings of the `fmt` command, which is not built yet"
+)]
 #[serde(deny_unknown_fields)]
 pub struct FmtConfig {
     /// Spaces per level of nesting: 2 by default, as in Avro's own IDL files.
@@ -137,9 +145,12 @@ mod tests {
         std::fs::write(&file, "").unwrap();
         let mut configs = Configs::default();
         assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 4);
-        std::fs::write(inner.join(FILE_NAME), "[lint]\n").unwrap();
+        std::fs::write(inner.join(FILE_NAME), "[lint]\nnaming = \"error\"\n").unwrap();
         let mut configs = Configs::default();
-        assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 2);
+        let config = configs.for_file(&file).unwrap();
+        assert_eq!(config.fmt.indent, 2);
+        let naming = config.lint.level(avdl2rs_lint::Rule::Naming);
+        assert_eq!(naming, avdl2rs_lint::Level::Error);
     }
 
     #[test]
@@ -157,5 +168,8 @@ mod tests {
         );
         let error = read(&path).unwrap_err().one_line();
         assert!(error.contains("invalid type"), "{error}");
+        std::fs::write(&path, "[lint]\nnaming = \"warn\"\nnamin = \"warn\"\n").unwrap();
+        let error = read(&path).unwrap_err().one_line();
+        assert!(error.contains(":3:1: unknown lint rule `namin`"), "{error}");
     }
 }
