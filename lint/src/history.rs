@@ -73,18 +73,23 @@ fn renamed_fields(
     else {
         return;
     };
-    let named = |f: &Field, list: &[Field]| list.iter().any(|g| g.name == f.name);
-    let added: Vec<(usize, &Field)> = fields
+    // A field still there, or named by an alias of a new one, was not lost.
+    let kept = |f: &Field| {
+        fields
+            .iter()
+            .any(|g| g.name == f.name || g.aliases.contains(&f.name))
+    };
+    let mut added: Vec<(usize, &Field)> = fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| !named(f, old))
+        .filter(|(_, f)| !old.iter().any(|g| g.name == f.name))
         .collect();
-    for gone in old.iter().filter(|f| !named(f, fields)) {
+    for gone in old.iter().filter(|f| !kept(f)) {
         let old_type = old_set.to_json(&gone.schema);
-        let successor = added.iter().find(|(_, f)| {
-            context.set.to_json(&f.schema) == old_type && !f.aliases.contains(&gone.name)
-        });
-        if let Some((index, field)) = successor {
+        let successor = added
+            .iter()
+            .position(|(_, f)| context.set.to_json(&f.schema) == old_type);
+        if let Some((index, field)) = successor.map(|at| added.remove(at)) {
             let path = child(&child(&child(&definition.path, "fields"), index), "name");
             context.report_with_help(
                 Rule::RenameWithoutAlias,

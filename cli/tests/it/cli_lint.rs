@@ -260,3 +260,74 @@ fn settings_set_levels_and_options_and_unknown_rules_are_refused() {
         stderr(&output)
     );
 }
+
+const ORDER_V1: &str = r#"{"type": "record", "name": "Order", "namespace": "shop", "fields": [
+  {"name": "customer", "type": "string"},
+  {"name": "status", "type": {"type": "enum", "name": "Status", "symbols": ["NEW", "PAID", "SHIPPED"]}},
+  {"name": "note", "type": "string"}
+]}
+"#;
+/// `customer` renamed without an alias, `note` renamed with one, `SHIPPED` removed.
+const ORDER_V2: &str = r#"{"type": "record", "name": "Order", "namespace": "shop", "fields": [
+  {"name": "client", "type": "string"},
+  {"name": "status", "type": {"type": "enum", "name": "Status", "symbols": ["NEW", "PAID"]}},
+  {"name": "remark", "type": "string", "aliases": ["note"]}
+]}
+"#;
+
+#[test]
+fn against_git_finds_renames_without_aliases_and_removed_symbols() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("order.avsc"), ORDER_V1).unwrap();
+    git(d, &["init", "-q"]);
+    git(d, &["add", "."]);
+    git(d, &["commit", "-q", "-m", "v1"]);
+    std::fs::write(d.join("order.avsc"), ORDER_V2).unwrap();
+    // A file the revision lacks is new: nothing to compare, not an error.
+    std::fs::write(d.join("new.avsc"), ORDER_V2).unwrap();
+    let output = lint_in(d, &["--against-git", "HEAD", "--format", "json", "."]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let report = json(&output);
+    let history: Vec<(String, String, u64, u64)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "rename-without-alias" || f["rule"] == "removed-symbol")
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap().to_owned(),
+                f["message"].as_str().unwrap().to_owned(),
+                f["line"].as_u64().unwrap(),
+                f["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        history,
+        [
+            (
+                "order.avsc".to_owned(),
+                "field `client` replaces `customer` of the same type without an alias".to_owned(),
+                2,
+                12
+            ),
+            (
+                "order.avsc".to_owned(),
+                "symbol `SHIPPED` was removed from enum `shop.Status`".to_owned(),
+                3,
+                76
+            ),
+        ]
+    );
+    // Without the flag the history rules do not run; an unknown revision cannot be read.
+    let plain = json(&lint_in(d, &["--format", "json", "order.avsc"]));
+    assert!(plain["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["rule"] != "removed-symbol"));
+    let output = lint_in(d, &["--against-git", "nosuchrev", "order.avsc"]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("nosuchrev"), "{}", stderr(&output));
+}

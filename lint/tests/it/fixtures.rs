@@ -135,3 +135,40 @@ fn settings_change_levels_and_options() {
         []
     );
 }
+
+/// The findings of `history.NAME.avsc` compared with `history.old.avsc`.
+fn against_old(name: &str) -> Vec<avdl2rs_lint::Finding> {
+    let read = |name: &str| std::fs::read_to_string(crate::support::fixtures().join(name)).unwrap();
+    let old: serde_json::Value = serde_json::from_str(&read("history.old.avsc")).unwrap();
+    let text = read(name);
+    let source = avdl2rs_lint::Source::json(name, &text);
+    avdl2rs_lint::check(&source, &Settings::default(), Some(&old)).unwrap()
+}
+
+#[test]
+fn renames_without_aliases_and_removed_symbols_against_the_previous_version() {
+    let found = against_old("history.fail.avsc");
+    assert_eq!(places(&found, Rule::RenameWithoutAlias), [(6, 14), (8, 56)]);
+    assert_eq!(places(&found, Rule::RemovedSymbol), [(7, 78)]);
+    let messages: Vec<&str> = found
+        .iter()
+        .filter(|f| matches!(f.rule, Rule::RenameWithoutAlias | Rule::RemovedSymbol))
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "field `client` replaces `customer` of the same type without an alias",
+            "symbol `SHIPPED` was removed from enum `shop.Status`",
+            "`shop.Extent` replaces `shop.Size`, of the same shape, without an alias",
+        ]
+    );
+    let found = against_old("history.pass.avsc");
+    assert_eq!(places(&found, Rule::RenameWithoutAlias), []);
+    assert_eq!(places(&found, Rule::RemovedSymbol), []);
+    // Without a previous version the rules have nothing to compare.
+    assert_eq!(
+        places(&findings("history.fail.avsc"), Rule::RemovedSymbol),
+        []
+    );
+}
