@@ -5,3 +5,5 @@
 mod cases;
 mod errors;
 mod parallel_errors;
+mod syntax_inputs;
+mod syntax_round_trip;

@@ -1,0 +1,13 @@
+//! A thin typed layer over the syntax tree: one type per kind of node, with accessors for
+//! the parts the formatter and the linter need (`Record::name()`, `Field::variables()`, …).
+//!
+//! Every accessor returns an `Option` or an iterator: in a broken file any part may be
+//! missing, and the tree still has the rest.
+
+mod decls;
+mod support;
+mod types;
+
+pub use decls::*;
+pub use support::{AstNode, DocComment, Documented, HasAnnotations, Name};
+pub use types::*;
