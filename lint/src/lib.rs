@@ -164,9 +164,14 @@ pub fn check(
             let places = idl_places::Places::new(source.text, path, &options);
             let mut findings = run(file.json(), settings, &places.declared, previous)
                 .map_err(|e| located(source.text, e.to_string(), 0..0))?;
-            for finding in &mut findings {
-                finding.span = places.place(finding);
-            }
+            // Findings about imported types belong to the files that define them.
+            findings.retain_mut(|finding| match places.place(finding) {
+                Some(span) => {
+                    finding.span = span;
+                    true
+                }
+                None => false,
+            });
             suppress::apply(source.text, &mut findings);
             findings
         }

@@ -6,7 +6,6 @@ use avdl2rs_schema::{SchemaKind, SchemaSet};
 use serde_json::{json, Map, Value};
 
 use super::Context;
-use crate::finding::Subject;
 use crate::json_text::child;
 use crate::rule::Rule;
 
@@ -41,7 +40,8 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         let path = child(&node.path, "logicalType");
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
-            context.report(Rule::Decimal, &path, Subject::Node, message);
+            let subject = context.node_subject(&node.path);
+            context.report(Rule::Decimal, &path, subject, message);
             continue;
         }
         let applies: Vec<String> = BASES
@@ -57,10 +57,11 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             Some(size) if base == "fixed" => format!("fixed({size})"),
             _ => base.to_owned(),
         };
+        let subject = context.node_subject(&node.path);
         context.report_with_help(
             Rule::LogicalType,
             &path,
-            Subject::Node,
+            subject,
             format!("logical type `{name}` does not apply to `{shown}`: Avro ignores it"),
             Some(format!("`{name}` applies to {}", applies.join(", "))),
         );

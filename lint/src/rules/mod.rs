@@ -72,6 +72,24 @@ impl Context<'_, '_> {
         }
     }
 
+    /// What a type expression at `path` is about: the type of the innermost field it is in,
+    /// or, outside any field (a message's), only the expression.
+    pub fn node_subject(&self, path: &str) -> Subject {
+        let field = self
+            .doc
+            .fields
+            .iter()
+            .filter(|f| {
+                let ty = format!("{}/type", f.path);
+                path == ty || path.starts_with(&format!("{ty}/"))
+            })
+            .max_by_key(|f| f.path.len());
+        match field {
+            Some(field) => Subject::FieldType(self.record_name(field), field.name.to_owned()),
+            None => Subject::Node,
+        }
+    }
+
     /// The full name of a field's record.
     pub fn record_name(&self, field: &FieldSite<'_>) -> String {
         self.doc.definitions[field.record].full_name.clone()

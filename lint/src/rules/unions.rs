@@ -3,7 +3,6 @@
 use serde_json::Value;
 
 use super::Context;
-use crate::finding::Subject;
 use crate::rule::Rule;
 
 pub(super) fn check(context: &mut Context<'_, '_>) {
@@ -12,10 +11,11 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
     for node in &doc.nodes {
         if let Value::Array(branches) = node.json {
             if branches.len() > limit {
+                let subject = context.node_subject(&node.path);
                 context.report_with_help(
                     Rule::UnionSize,
                     &node.path,
-                    Subject::Node,
+                    subject,
                     format!("a union of {} branches, more than {limit}", branches.len()),
                     Some("a record with optional fields, or a wrapper record per case, evolves more easily".into()),
                 );

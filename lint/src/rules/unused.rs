@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::Context;
-use crate::document::Shape;
+use crate::document::{simple_name, Shape};
 use crate::finding::Subject;
 use crate::rule::Rule;
 
@@ -24,14 +24,17 @@ pub(crate) struct Declared {
     pub types: Option<Vec<String>>,
     /// The file's imports, in order, each with the full names of the types it brings in.
     pub imports: Vec<Vec<String>>,
-    /// The full names the file's own declarations refer to.
+    /// The type names the file's own declarations refer to, as written (simple or full).
     pub used: HashSet<String>,
 }
 
 pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared) {
     unused_types(context, declared);
     for (index, types) in declared.imports.iter().enumerate() {
-        if !types.is_empty() && !types.iter().any(|t| declared.used.contains(t)) {
+        let used = |full: &String| {
+            declared.used.contains(full) || declared.used.contains(simple_name(full))
+        };
+        if !types.is_empty() && !types.iter().any(used) {
             context.report_with_help(
                 Rule::UnusedImport,
                 "",

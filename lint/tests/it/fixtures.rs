@@ -75,6 +75,62 @@ fn each_rule_finds_its_fixture_and_passes_the_clean_one() {
     }
 }
 
+/// The IDL fixtures (`idl/STEM.fail.avdl`, `idl/STEM.pass.avdl`): rule and places.
+const IDL_CASES: &[(&str, Rule, Places)] = &[
+    ("invalid-default", Rule::InvalidDefault, &[(6, 35)]),
+    ("missing-default", Rule::MissingDefault, &[(6, 10)]),
+    ("nullable-default", Rule::NullableDefault, &[(6, 5)]),
+    ("enum-default", Rule::EnumDefault, &[(4, 8)]),
+    ("missing-doc", Rule::MissingDoc, &[(3, 10), (4, 10)]),
+    ("naming", Rule::Naming, &[(4, 10), (10, 9), (14, 5)]),
+    ("missing-namespace", Rule::MissingNamespace, &[(3, 8)]),
+    ("decimal", Rule::Decimal, &[(6, 5)]),
+    ("logical-type", Rule::LogicalType, &[(6, 5)]),
+    ("float-money", Rule::FloatMoney, &[(6, 5)]),
+    ("union-size", Rule::UnionSize, &[(6, 5)]),
+    ("unused-type", Rule::UnusedType, &[(7, 10)]),
+    ("unused-import", Rule::UnusedImport, &[(3, 3)]),
+];
+
+#[test]
+fn each_rule_finds_its_idl_fixture_at_the_declaration_and_passes_the_clean_one() {
+    for (stem, rule, expected) in IDL_CASES {
+        let failing = findings(&format!("idl/{stem}.fail.avdl"));
+        assert_eq!(&places(&failing, *rule), expected, "{stem}: {failing:#?}");
+        let passing = findings(&format!("idl/{stem}.pass.avdl"));
+        assert_eq!(places(&passing, *rule), [], "{stem}: {passing:#?}");
+    }
+}
+
+#[test]
+fn a_type_outside_the_schema_of_a_schema_file_is_unused() {
+    let found = findings("idl/unused-schema-type.fail.avdl");
+    assert_eq!(places(&found, Rule::UnusedType), [(9, 8)]);
+    assert_eq!(
+        found
+            .iter()
+            .find(|f| f.rule == Rule::UnusedType)
+            .unwrap()
+            .message,
+        "`shop.Leftover` is not used by the file's schema"
+    );
+}
+
+#[test]
+fn imported_types_are_reported_in_their_own_file_only() {
+    // `shared.avdl` has a field without a default; the importer does not repeat it.
+    assert_eq!(
+        places(&findings("idl/shared.avdl"), Rule::MissingDefault),
+        [(6, 10)]
+    );
+    let importer = findings("idl/unused-import.pass.avdl");
+    assert_eq!(places(&importer, Rule::MissingDefault), [(7, 11)]);
+    assert!(
+        importer.iter().all(|f| !f.message.contains("cents")),
+        "{importer:#?}"
+    );
+}
+
 #[test]
 fn every_rule_has_a_fixture() {
     let covered: Vec<Rule> = CASES.iter().map(|case| case.2).collect();
@@ -171,4 +227,32 @@ fn renames_without_aliases_and_removed_symbols_against_the_previous_version() {
         places(&findings("history.fail.avsc"), Rule::RemovedSymbol),
         []
     );
+}
+
+#[test]
+fn comments_naming_rules_silence_them_on_their_line_or_the_next() {
+    let found = findings("idl/suppressed.avdl");
+    let all: Vec<(Rule, usize)> = found.iter().map(|f| (f.rule, f.line)).collect();
+    assert_eq!(
+        all,
+        [
+            (Rule::MissingDoc, 5),
+            (Rule::MissingDefault, 6),
+            (Rule::MissingDoc, 6),
+        ]
+    );
+}
+
+#[test]
+fn the_reference_test_schema_is_checked_without_error() {
+    // It may break some rules on purpose; what matters is that every finding is placed.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../conformance/idl-writer/idl_utils_test_schema.avdl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let source = avdl2rs_lint::Source::idl("schema.avdl", &text, &path, &[]);
+    let found = avdl2rs_lint::check(&source, &Settings::default(), None).unwrap();
+    assert!(!found.is_empty());
+    for finding in &found {
+        assert!(finding.span.end > finding.span.start, "{finding:#?}");
+    }
 }
