@@ -331,3 +331,32 @@ fn against_git_finds_renames_without_aliases_and_removed_symbols() {
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("nosuchrev"), "{}", stderr(&output));
 }
+
+const ORDERS_V1: &str = "@namespace(\"shop\")\nprotocol Orders {\n  enum Status { NEW, PAID, SHIPPED } = NEW;\n  record Order { string customer; Status status = \"NEW\"; }\n}\n";
+/// `customer` renamed to `client` without an alias, `SHIPPED` removed.
+const ORDERS_V2: &str = "@namespace(\"shop\")\nprotocol Orders {\n  enum Status { NEW, PAID } = NEW;\n  record Order {\n    string client; // avdl2rs-lint: allow(missing-default)\n    Status status = \"NEW\";\n  }\n}\n";
+
+#[test]
+fn idl_against_git_and_suppression_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("orders.avdl"), ORDERS_V1).unwrap();
+    git(d, &["init", "-q"]);
+    git(d, &["add", "."]);
+    git(d, &["commit", "-q", "-m", "v1"]);
+    std::fs::write(d.join("orders.avdl"), ORDERS_V2).unwrap();
+    std::fs::write(d.join("avdl2rs.toml"), "[lint]\nmissing-doc = \"allow\"\nremoved-symbol = \"error\"\n").unwrap();
+    let output = lint_in(d, &["--against-git", "HEAD", "orders.avdl"]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(
+        text,
+        "error[removed-symbol]: symbol `SHIPPED` was removed from enum `shop.Status`\n \
+         --> orders.avdl:3:8\n  |\n3 |   enum Status { NEW, PAID } = NEW;\n  |        ^^^^^^\n  |\n  \
+         = help: readers of this version read it as the default `NEW`\n\n\
+         warning[rename-without-alias]: field `client` replaces `customer` of the same type without an alias\n \
+         --> orders.avdl:5:12\n  |\n5 |     string client; // avdl2rs-lint: allow(missing-default)\n  \
+         |            ^^^^^^\n  |\n  = help: add `@aliases([\"customer\"])` so that data written with the old name is read\n\n\
+         1 file checked: 1 error, 1 warning\n"
+    );
+}
