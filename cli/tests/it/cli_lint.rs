@@ -345,7 +345,11 @@ fn idl_against_git_and_suppression_comments() {
     git(d, &["add", "."]);
     git(d, &["commit", "-q", "-m", "v1"]);
     std::fs::write(d.join("orders.avdl"), ORDERS_V2).unwrap();
-    std::fs::write(d.join("avdl2rs.toml"), "[lint]\nmissing-doc = \"allow\"\nremoved-symbol = \"error\"\n").unwrap();
+    std::fs::write(
+        d.join("avdl2rs.toml"),
+        "[lint]\nmissing-doc = \"allow\"\nremoved-symbol = \"error\"\n",
+    )
+    .unwrap();
     let output = lint_in(d, &["--against-git", "HEAD", "orders.avdl"]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let text = stdout(&output);
@@ -359,4 +363,30 @@ fn idl_against_git_and_suppression_comments() {
          |            ^^^^^^\n  |\n  = help: add `@aliases([\"customer\"])` so that data written with the old name is read\n\n\
          1 file checked: 1 error, 1 warning\n"
     );
+}
+
+#[test]
+fn the_guide_lists_every_rule_with_its_default_level() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let rows: Vec<(String, String)> = guide
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|row| {
+            let (id, rest) = row.split_once("` | ")?;
+            let level = rest.split(" | ").next()?;
+            Some((id.to_owned(), level.to_owned()))
+        })
+        .filter(|(id, _)| avdl2rs_lint::Rule::from_id(id).is_some())
+        .collect();
+    let expected: Vec<(String, String)> = avdl2rs_lint::Rule::ALL
+        .iter()
+        .map(|rule| {
+            (
+                rule.id().to_owned(),
+                rule.default_level().as_str().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(rows, expected);
 }
