@@ -3,6 +3,8 @@
 //! fields, every type node with its JSON Pointer and namespace, and every reference by name.
 //! The walk keeps its own stack, so deep nesting cannot exhaust the call stack.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::json_text::child;
@@ -69,6 +71,8 @@ pub(crate) struct Document<'v> {
     pub fields: Vec<FieldSite<'v>>,
     pub nodes: Vec<Node<'v>>,
     pub references: Vec<Reference>,
+    /// The index in `fields` of the field at each JSON Pointer.
+    field_paths: HashMap<String, usize>,
 }
 
 /// A type node waiting to be walked.
@@ -94,6 +98,7 @@ impl<'v> Document<'v> {
             fields: Vec::new(),
             nodes: Vec::new(),
             references: Vec::new(),
+            field_paths: HashMap::new(),
         };
         let mut stack = document.top_level(root);
         stack.reverse();
@@ -230,6 +235,7 @@ impl<'v> Document<'v> {
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
             let path = child(&child(&at.path, "fields"), i);
+            self.field_paths.insert(path.clone(), self.fields.len());
             self.fields.push(FieldSite {
                 path: path.clone(),
                 record: index,
@@ -248,6 +254,11 @@ impl<'v> Document<'v> {
             }
         }
         out
+    }
+
+    /// The field at JSON Pointer `path`.
+    pub fn field_at(&self, path: &str) -> Option<&FieldSite<'v>> {
+        self.field_paths.get(path).map(|&i| &self.fields[i])
     }
 
     /// The definition named `full_name`.

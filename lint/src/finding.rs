@@ -3,6 +3,8 @@
 
 use std::ops::Range;
 
+use avdl_parser::syntax::{LineIndex, TextSize};
+
 use crate::rule::{Level, Rule};
 
 /// What a finding is about, by name, so that a source located by its syntax tree (IDL) can
@@ -49,14 +51,50 @@ pub struct Finding {
     pub column: usize,
 }
 
-/// The 1-based line and character column of byte `offset` in `text`.
-pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
+/// Lines and columns of one text, found by binary search in its line starts, so placing
+/// many findings stays linear in the text.
+pub(crate) struct Lines<'t> {
+    text: &'t str,
+    index: LineIndex,
+}
+
+impl<'t> Lines<'t> {
+    pub fn new(text: &'t str) -> Lines<'t> {
+        Lines {
+            text,
+            index: LineIndex::new(text),
+        }
     }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-    let line = before.matches('\n').count() + 1;
-    (line, before[line_start..].chars().count() + 1)
+
+    /// The 1-based line and character column of byte `offset` (as the compiler's messages
+    /// count them).
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let at = u32::try_from(offset).ok().map(TextSize::from);
+        let Some(position) = at.and_then(|at| self.index.position(at)) else {
+            return (1, 1);
+        };
+        let line_start = offset - position.column as usize;
+        let column = self.text[line_start..offset].chars().count();
+        (position.line as usize + 1, column + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_character_columns() {
+        let lines = Lines::new("ab\n\u{e9}x\n");
+        assert_eq!(lines.line_column(0), (1, 1));
+        assert_eq!(lines.line_column(3), (2, 1));
+        assert_eq!(lines.line_column(5), (2, 2));
+        assert_eq!(lines.line_column(4), (2, 1));
+        assert_eq!(lines.line_column(7), (3, 1));
+        assert_eq!(lines.line_column(99), (3, 1));
+    }
 }

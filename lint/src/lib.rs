@@ -51,7 +51,7 @@ pub use rule::{Level, Rule};
 pub use settings::{FieldCase, Options, Settings};
 
 use document::Document;
-use finding::line_column;
+use finding::Lines;
 use json_text::JsonText;
 use rules::{Context, Declared};
 
@@ -172,12 +172,13 @@ pub fn check(
                 }
                 None => false,
             });
-            suppress::apply(source.text, &mut findings);
+            suppress::apply(source.text, &Lines::new(source.text), &mut findings);
             findings
         }
     };
+    let lines = Lines::new(source.text);
     for finding in &mut findings {
-        (finding.line, finding.column) = line_column(source.text, finding.span.start);
+        (finding.line, finding.column) = lines.line_column(finding.span.start);
     }
     findings.sort_by_key(|finding| (finding.span.start, finding.rule));
     Ok(findings)
@@ -185,7 +186,7 @@ pub fn check(
 
 /// A [`CheckError::Json`] at `span` of `text`.
 fn located(text: &str, message: String, span: Range<usize>) -> CheckError {
-    let (line, column) = line_column(text, span.start);
+    let (line, column) = Lines::new(text).line_column(span.start);
     CheckError::Json {
         message,
         span,

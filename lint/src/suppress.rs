@@ -14,32 +14,32 @@ use std::collections::HashSet;
 
 use avdl_parser::syntax::{lex, SyntaxKind};
 
-use crate::finding::{line_column, Finding};
+use crate::finding::{Finding, Lines};
 
 /// What a suppression comment starts with.
 const MARKER: &str = "avdl2rs-lint: allow(";
 
 /// Removes the findings a comment in `text` silences.
-pub(crate) fn apply(text: &str, findings: &mut Vec<Finding>) {
-    let silenced = silenced_lines(text);
+pub(crate) fn apply(text: &str, lines: &Lines<'_>, findings: &mut Vec<Finding>) {
+    let silenced = silenced_lines(text, lines);
     if silenced.is_empty() {
         return;
     }
     findings.retain(|finding| {
-        let (line, _) = line_column(text, finding.span.start);
+        let (line, _) = lines.line_column(finding.span.start);
         !silenced.contains(&(line, finding.rule.id().to_owned()))
     });
 }
 
 /// Every (line, rule id) a comment silences.
-fn silenced_lines(text: &str) -> HashSet<(usize, String)> {
+fn silenced_lines(text: &str, lines: &Lines<'_>) -> HashSet<(usize, String)> {
     let mut silenced = HashSet::new();
     // Comments on lines of their own wait for the next line of code.
     let mut waiting: Vec<String> = Vec::new();
     let mut code_line = 0;
     for token in lex(text) {
         let start = usize::from(token.range.start());
-        let (line, _) = line_column(text, start);
+        let (line, _) = lines.line_column(start);
         match token.kind {
             SyntaxKind::LineComment | SyntaxKind::BlockComment => {
                 let ids = rule_ids(&text[start..usize::from(token.range.end())]);
@@ -80,8 +80,8 @@ mod tests {
     fn trailing_and_leading_comments() {
         let text = "protocol P {\n  // avdl2rs-lint: allow(naming, missing-doc)\n\n  \
                     record r {\n    string a; // avdl2rs-lint: allow(missing-default)\n  }\n}\n";
-        let lines = silenced_lines(text);
-        let mut lines: Vec<_> = lines.into_iter().collect();
+        let silenced = silenced_lines(text, &Lines::new(text));
+        let mut lines: Vec<_> = silenced.into_iter().collect();
         lines.sort();
         assert_eq!(
             lines,

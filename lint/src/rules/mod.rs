@@ -75,19 +75,19 @@ impl Context<'_, '_> {
     /// What a type expression at `path` is about: the type of the innermost field it is in,
     /// or, outside any field (a message's), only the expression.
     pub fn node_subject(&self, path: &str) -> Subject {
-        let field = self
-            .doc
-            .fields
-            .iter()
-            .filter(|f| {
-                let ty = format!("{}/type", f.path);
-                path == ty || path.starts_with(&format!("{ty}/"))
-            })
-            .max_by_key(|f| f.path.len());
-        match field {
-            Some(field) => Subject::FieldType(self.record_name(field), field.name.to_owned()),
-            None => Subject::Node,
+        // The innermost field is the last `…/fields/N/type` that ends a segment of the path.
+        let mut rest = path;
+        while let Some(at) = rest.rfind("/type") {
+            let after = &path[at + "/type".len()..];
+            if after.is_empty() || after.starts_with('/') {
+                if let Some(field) = self.doc.field_at(&path[..at]) {
+                    let record = self.record_name(field);
+                    return Subject::FieldType(record, field.name.to_owned());
+                }
+            }
+            rest = &rest[..at];
         }
+        Subject::Node
     }
 
     /// The full name of a field's record.

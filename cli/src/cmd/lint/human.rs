@@ -2,7 +2,7 @@
 //! place, the source line and a caret, the help), then one summary line.
 
 use avdl2rs_lint::Level;
-use avdl_parser::render::{render_titled, Place, Severity, Style};
+use avdl_parser::render::{Diagnostic, Place, Severity, Style};
 
 use super::Outcome;
 
@@ -15,19 +15,27 @@ pub(super) fn report(outcome: &Outcome) -> String {
             Level::Error => Severity::Error,
             _ => Severity::Warning,
         };
-        let place = Place {
-            file: &file.name,
-            text: &file.text,
-            span: finding.span.clone(),
-        };
-        out.push_str(&render_titled(
+        // Only the lines of the span go to the renderer, which would scan the whole text.
+        let text = &file.text;
+        let start = text[..finding.span.start]
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        let end = text[finding.span.end..]
+            .find('\n')
+            .map_or(text.len(), |at| finding.span.end + at);
+        let diagnostic = Diagnostic {
             severity,
-            Some(finding.rule.id()),
-            &finding.message,
-            Some(place),
-            finding.help.as_deref(),
-            style,
-        ));
+            code: Some(finding.rule.id()),
+            message: &finding.message,
+            place: Some(Place {
+                file: &file.name,
+                text: &text[start..end],
+                span: finding.span.start - start..finding.span.end - start,
+            }),
+            first_line: finding.line,
+            help: finding.help.as_deref(),
+        };
+        out.push_str(&diagnostic.render(style));
         out.push('\n');
     }
     out.push_str(&summary(outcome));
