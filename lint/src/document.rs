@@ -20,6 +20,15 @@ pub(crate) enum Shape {
     Types,
 }
 
+/// Where schema JSON comes from, which decides what a top-level array is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Compiled from IDL: an array is the named types of a file without `schema`.
+    Idl,
+    /// A JSON file: an array is a union.
+    Json,
+}
+
 /// The kind of a named type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum DefKind {
@@ -91,7 +100,7 @@ const PRIMITIVES: [&str; 8] = [
 
 impl<'v> Document<'v> {
     /// Walks `root`.
-    pub fn walk(root: &'v Value) -> Document<'v> {
+    pub fn walk(root: &'v Value, origin: Origin) -> Document<'v> {
         let mut document = Document {
             shape: Shape::Schema,
             definitions: Vec::new(),
@@ -100,7 +109,7 @@ impl<'v> Document<'v> {
             references: Vec::new(),
             field_paths: HashMap::new(),
         };
-        let mut stack = document.top_level(root);
+        let mut stack = document.top_level(root, origin);
         stack.reverse();
         while let Some(pending) = stack.pop() {
             let mut inner = document.visit(pending);
@@ -111,7 +120,7 @@ impl<'v> Document<'v> {
     }
 
     /// The type nodes at the top of the document.
-    fn top_level(&mut self, root: &'v Value) -> Vec<Pending<'v>> {
+    fn top_level(&mut self, root: &'v Value, origin: Origin) -> Vec<Pending<'v>> {
         let pending = |path: String, json, namespace: Option<&str>, root| Pending {
             path,
             json,
@@ -140,7 +149,7 @@ impl<'v> Document<'v> {
                 }
                 out
             }
-            Value::Array(types) if types.iter().all(Value::is_object) => {
+            Value::Array(types) if origin == Origin::Idl && types.iter().all(Value::is_object) => {
                 self.shape = Shape::Types;
                 let each = types.iter().enumerate();
                 each.map(|(i, json)| pending(child("", i), json, None, false))

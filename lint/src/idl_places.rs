@@ -12,9 +12,8 @@ use avdl_parser::syntax::ast::{
 };
 use avdl_parser::syntax::{self, SyntaxNode, TextRange};
 use avdl_parser::ParseOptions;
-use serde_json::Value;
 
-use crate::document::{full_name, Document};
+use crate::document::{full_name, Document, Origin};
 use crate::finding::{Finding, Subject};
 use crate::rules::Declared;
 
@@ -185,8 +184,11 @@ fn imported_types(
             }
         }
     };
-    let json: &Value = &json;
-    Document::walk(json)
+    let origin = match kind {
+        ImportKind::Idl => Origin::Idl,
+        ImportKind::Protocol | ImportKind::Schema => Origin::Json,
+    };
+    Document::walk(&json, origin)
         .definitions
         .into_iter()
         .map(|d| d.full_name)

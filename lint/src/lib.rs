@@ -50,7 +50,7 @@ pub use finding::{Finding, Subject};
 pub use rule::{Level, Rule};
 pub use settings::{FieldCase, Options, Settings};
 
-use document::Document;
+use document::{Document, Origin};
 use finding::Lines;
 use json_text::JsonText;
 use rules::{Context, Declared};
@@ -149,8 +149,14 @@ pub fn check(
         SourceKind::Json => {
             let json = JsonText::parse(source.text)
                 .map_err(|e| located(source.text, e.message, e.offset..e.offset))?;
-            let mut findings = run(&json.value, settings, &Declared::default(), previous)
-                .map_err(|e| located(source.text, e.to_string(), json.span(&e.path)))?;
+            let mut findings = run(
+                &json.value,
+                Origin::Json,
+                settings,
+                &Declared::default(),
+                previous,
+            )
+            .map_err(|e| located(source.text, e.to_string(), json.span(&e.path)))?;
             for finding in &mut findings {
                 finding.span = json.span(&finding.path);
             }
@@ -162,8 +168,14 @@ pub fn check(
             };
             let file = avdl_parser::parse_file(path, &options).map_err(CheckError::Idl)?;
             let places = idl_places::Places::new(source.text, path, &options);
-            let mut findings = run(file.json(), settings, &places.declared, previous)
-                .map_err(|e| located(source.text, e.to_string(), 0..0))?;
+            let mut findings = run(
+                file.json(),
+                Origin::Idl,
+                settings,
+                &places.declared,
+                previous,
+            )
+            .map_err(|e| located(source.text, e.to_string(), 0..0))?;
             // Findings about imported types belong to the files that define them.
             findings.retain_mut(|finding| match places.place(finding) {
                 Some(span) => {
@@ -198,11 +210,12 @@ fn located(text: &str, message: String, span: Range<usize>) -> CheckError {
 /// Runs the rules over schema JSON.
 fn run(
     value: &Value,
+    origin: Origin,
     settings: &Settings,
     declared: &Declared,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, SchemaError> {
-    let doc = Document::walk(value);
+    let doc = Document::walk(value, origin);
     let set = model(value, &doc)?;
     let mut context = Context {
         doc: &doc,
@@ -212,7 +225,7 @@ fn run(
     };
     rules::run(&mut context, declared);
     if let Some(previous) = previous {
-        let old = Document::walk(previous);
+        let old = Document::walk(previous, origin);
         // A previous version that is not a valid schema has nothing to compare with.
         if let Ok(old_set) = model(previous, &old) {
             history::check(&mut context, &old, &old_set);

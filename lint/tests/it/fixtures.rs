@@ -256,3 +256,15 @@ fn the_reference_test_schema_is_checked_without_error() {
         assert!(finding.span.end > finding.span.start, "{finding:#?}");
     }
 }
+
+#[test]
+fn a_json_file_that_is_an_array_is_a_union() {
+    let text = r#"[
+  {"type": "record", "name": "A", "namespace": "n", "doc": "A.", "fields": []},
+  {"type": "record", "name": "B", "namespace": "n", "doc": "B.", "fields": []},
+  "int", "string"
+]"#;
+    let source = avdl2rs_lint::Source::json("union.avsc", text);
+    let found = avdl2rs_lint::check(&source, &Settings::default(), None).unwrap();
+    assert_eq!(places(&found, Rule::UnionSize), [(1, 1)]);
+}
