@@ -43,7 +43,7 @@ mod suppress;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use avdl2rs_schema::{SchemaError, SchemaSet};
+use avdl2rs_schema::{SchemaError, SchemaErrorKind, SchemaSet};
 use serde_json::Value;
 
 pub use finding::{Finding, Subject};
@@ -234,18 +234,29 @@ fn run(
     Ok(context.findings)
 }
 
-/// The schema model of the document, without the fields' defaults, which `invalid-default`
-/// checks one by one.
+/// The schema model of the document. A wrong field default would fail the model's parse;
+/// `invalid-default` checks defaults one by one, so then the model is built again without
+/// them (the copy is made only for such a file).
 fn model(value: &Value, doc: &Document<'_>) -> Result<SchemaSet, SchemaError> {
-    let mut stripped = value.clone();
-    for field in &doc.fields {
-        if let Some(Value::Object(object)) = stripped.pointer_mut(&field.path) {
-            object.remove("default");
+    match parse_model(value, doc.shape) {
+        Err(error) if matches!(error.kind, SchemaErrorKind::InvalidDefault { .. }) => {
+            let mut stripped = value.clone();
+            for field in &doc.fields {
+                if let Some(Value::Object(object)) = stripped.pointer_mut(&field.path) {
+                    object.remove("default");
+                }
+            }
+            parse_model(&stripped, doc.shape)
         }
+        parsed => parsed,
     }
+}
+
+/// The schema model of schema JSON of the given shape.
+fn parse_model(value: &Value, shape: document::Shape) -> Result<SchemaSet, SchemaError> {
     let mut set = SchemaSet::new();
-    match &stripped {
-        Value::Array(types) if doc.shape == document::Shape::Types => {
+    match value {
+        Value::Array(types) if shape == document::Shape::Types => {
             for (i, named) in types.iter().enumerate() {
                 set.parse_value(named).map_err(|mut error| {
                     error.path = format!("/{i}{}", error.path);
