@@ -21,6 +21,8 @@ pub enum Subject {
     FieldType(String, String),
     /// A symbol of an enum: the enum's full name and the symbol.
     Symbol(String, String),
+    /// A message of a protocol, by name (a type in its parameters, response or errors).
+    Message(String),
     /// The import at this index among the file's imports (IDL only).
     Import(usize),
     /// A type expression known only by its JSON Pointer.

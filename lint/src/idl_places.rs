@@ -31,6 +31,7 @@ pub(crate) struct Places {
     types: HashMap<String, Range<usize>>,
     fields: HashMap<(String, String), FieldPlaces>,
     symbols: HashMap<(String, String), Range<usize>>,
+    messages: HashMap<String, Range<usize>>,
     imports: Vec<Range<usize>>,
 }
 
@@ -46,16 +47,21 @@ impl Places {
             types: HashMap::new(),
             fields: HashMap::new(),
             symbols: HashMap::new(),
+            messages: HashMap::new(),
             imports: Vec::new(),
         };
         let namespace = file_namespace(&tree);
-        let (declarations, imports): (Vec<NamedDecl>, Vec<_>) = match tree.protocol() {
-            Some(protocol) => match protocol.body() {
-                Some(body) => (body.declarations().collect(), body.imports().collect()),
-                None => (Vec::new(), Vec::new()),
-            },
+        let body = tree.protocol().and_then(|protocol| protocol.body());
+        let (declarations, imports): (Vec<NamedDecl>, Vec<_>) = match &body {
+            Some(body) => (body.declarations().collect(), body.imports().collect()),
+            None if tree.protocol().is_some() => (Vec::new(), Vec::new()),
             None => (tree.declarations().collect(), tree.imports().collect()),
         };
+        for message in body.iter().flat_map(|body| body.messages()) {
+            if let Some(name) = message.name() {
+                places.messages.insert(name.text(), name_range(&name));
+            }
+        }
         for declaration in &declarations {
             places.declaration(declaration, namespace.as_deref());
         }
@@ -130,6 +136,7 @@ impl Places {
             Subject::Symbol(name, symbol) => {
                 self.symbols.get(&(name.clone(), symbol.clone())).cloned()
             }
+            Subject::Message(name) => self.messages.get(name).cloned(),
             Subject::Import(index) => self.imports.get(*index).cloned(),
             Subject::Node => None,
         }

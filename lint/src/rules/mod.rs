@@ -73,7 +73,7 @@ impl Context<'_, '_> {
     }
 
     /// What a type expression at `path` is about: the type of the innermost field it is in,
-    /// or, outside any field (a message's), only the expression.
+    /// else the message it is in, else only the expression.
     pub fn node_subject(&self, path: &str) -> Subject {
         // The innermost field is the last `…/fields/N/type` that ends a segment of the path.
         let mut rest = path;
@@ -87,7 +87,13 @@ impl Context<'_, '_> {
             }
             rest = &rest[..at];
         }
-        Subject::Node
+        match path.strip_prefix("/messages/") {
+            Some(inside) => {
+                let name = inside.split('/').next().unwrap_or(inside);
+                Subject::Message(name.replace("~1", "/").replace("~0", "~"))
+            }
+            None => Subject::Node,
+        }
     }
 
     /// The full name of a field's record.

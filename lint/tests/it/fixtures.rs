@@ -87,7 +87,7 @@ const IDL_CASES: &[(&str, Rule, Places)] = &[
     ("decimal", Rule::Decimal, &[(6, 5)]),
     ("logical-type", Rule::LogicalType, &[(6, 5)]),
     ("float-money", Rule::FloatMoney, &[(6, 5)]),
-    ("union-size", Rule::UnionSize, &[(6, 5)]),
+    ("union-size", Rule::UnionSize, &[(6, 5), (9, 8)]),
     ("unused-type", Rule::UnusedType, &[(7, 10)]),
     ("unused-import", Rule::UnusedImport, &[(3, 3)]),
 ];
