@@ -145,54 +145,68 @@ pub fn check(
     settings: &Settings,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, CheckError> {
+    let lines = Lines::new(source.text);
     let mut findings = match &source.kind {
-        SourceKind::Json => {
-            let json = JsonText::parse(source.text)
-                .map_err(|e| located(source.text, e.message, e.offset..e.offset))?;
-            let mut findings = run(
-                &json.value,
-                Origin::Json,
-                settings,
-                &Declared::default(),
-                previous,
-            )
-            .map_err(|e| located(source.text, e.to_string(), json.span(&e.path)))?;
-            for finding in &mut findings {
-                finding.span = json.span(&finding.path);
-            }
-            findings
-        }
+        SourceKind::Json => check_json(source.text, settings, previous)?,
         SourceKind::Idl { path, include_dirs } => {
-            let options = avdl_parser::ParseOptions {
-                include_dirs: include_dirs.clone(),
-            };
-            let file = avdl_parser::parse_file(path, &options).map_err(CheckError::Idl)?;
-            let places = idl_places::Places::new(source.text, path, &options);
-            let mut findings = run(
-                file.json(),
-                Origin::Idl,
-                settings,
-                &places.declared,
-                previous,
-            )
-            .map_err(|e| located(source.text, e.to_string(), 0..0))?;
-            // Findings about imported types belong to the files that define them.
-            findings.retain_mut(|finding| match places.place(finding) {
-                Some(span) => {
-                    finding.span = span;
-                    true
-                }
-                None => false,
-            });
-            suppress::apply(source.text, &Lines::new(source.text), &mut findings);
+            let mut findings = check_idl(source.text, path, include_dirs, settings, previous)?;
+            suppress::apply(source.text, &lines, &mut findings);
             findings
         }
     };
-    let lines = Lines::new(source.text);
     for finding in &mut findings {
         (finding.line, finding.column) = lines.line_column(finding.span.start);
     }
     findings.sort_by_key(|finding| (finding.span.start, finding.rule));
+    Ok(findings)
+}
+
+/// The findings of JSON `text`, placed at their JSON Pointers.
+fn check_json(
+    text: &str,
+    settings: &Settings,
+    previous: Option<&Value>,
+) -> Result<Vec<Finding>, CheckError> {
+    let json = JsonText::parse(text).map_err(|e| located(text, e.message, e.offset..e.offset))?;
+    let declared = Declared::default();
+    let mut findings = run(&json.value, Origin::Json, settings, &declared, previous)
+        .map_err(|e| located(text, e.to_string(), json.span(&e.path)))?;
+    for finding in &mut findings {
+        finding.span = json.span(&finding.path);
+    }
+    Ok(findings)
+}
+
+/// The findings of the IDL file at `path`, whose text is `text`, placed by name in its
+/// syntax tree.
+fn check_idl(
+    text: &str,
+    path: &Path,
+    include_dirs: &[PathBuf],
+    settings: &Settings,
+    previous: Option<&Value>,
+) -> Result<Vec<Finding>, CheckError> {
+    let options = avdl_parser::ParseOptions {
+        include_dirs: include_dirs.to_vec(),
+    };
+    let file = avdl_parser::parse_file(path, &options).map_err(CheckError::Idl)?;
+    let places = idl_places::Places::new(text, path, &options);
+    let mut findings = run(
+        file.json(),
+        Origin::Idl,
+        settings,
+        &places.declared,
+        previous,
+    )
+    .map_err(|e| located(text, e.to_string(), 0..0))?;
+    // Findings about imported types belong to the files that define them.
+    findings.retain_mut(|finding| match places.place(finding) {
+        Some(span) => {
+            finding.span = span;
+            true
+        }
+        None => false,
+    });
     Ok(findings)
 }
 
