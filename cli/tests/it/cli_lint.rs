@@ -199,6 +199,8 @@ fn files_that_cannot_be_checked_exit_2_with_a_located_error() {
     .unwrap();
     std::fs::create_dir(d.join("empty")).unwrap();
     std::fs::write(d.join("notes.txt"), "not a schema").unwrap();
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    std::fs::write(d.join("deep.avsc"), deep).unwrap();
     for (file, expected) in [
         (
             "latin1.avsc",
