@@ -36,6 +36,14 @@ impl Style {
         )
     }
 
+    /// [`Style::for_stderr`] for stdout, where a command's findings go.
+    pub fn for_stdout() -> Style {
+        Style::choose(
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+        )
+    }
+
     /// The style for an output that is a terminal or not, given `NO_COLOR`'s value.
     fn choose(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
         if terminal && no_color.is_none_or(std::ffi::OsStr::is_empty) {
@@ -64,31 +72,84 @@ pub struct Place<'a> {
     pub span: Range<usize>,
 }
 
+/// How grave a rendered message is: its first word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// `error: …`
+    Error,
+    /// `warning: …`
+    Warning,
+}
+
 /// `error: {message}`, then the place's line with a caret under its span when there is a
 /// place, then the help, ending with a line break.
 pub fn render(message: &str, place: Option<Place<'_>>, help: Option<&str>, style: Style) -> String {
-    let mut group = Group::with_title(Level::ERROR.primary_title(message));
-    if let Some(place) = place {
-        let span = clamp(place.text, place.span.clone());
-        // The end of a file that ends its last line is on a line of its own, as the
-        // location in messages counts it: give the caret a place there.
-        let text = if span.start == place.text.len() && place.text.ends_with('\n') {
-            Cow::Owned(format!("{} ", place.text))
-        } else {
-            Cow::Borrowed(place.text)
+    Diagnostic {
+        severity: Severity::Error,
+        code: None,
+        message,
+        place,
+        first_line: 1,
+        help,
+    }
+    .render(style)
+}
+
+/// A message of any severity, with an optional code after it as the compiler writes
+/// `warning[naming]: …`, so that a linter's findings read like the compiler's errors.
+#[derive(Clone, Debug)]
+pub struct Diagnostic<'a> {
+    /// The first word.
+    pub severity: Severity,
+    /// The code in brackets after it, if any.
+    pub code: Option<&'a str>,
+    /// What is wrong.
+    pub message: &'a str,
+    /// Where, if anywhere.
+    pub place: Option<Place<'a>>,
+    /// The line number of the first line of the place's text: 1 for a whole file, more for
+    /// an excerpt of one (the lines around the span), which spares the renderer a scan of the
+    /// whole file for each of many messages.
+    pub first_line: usize,
+    /// A hint, after the snippet.
+    pub help: Option<&'a str>,
+}
+
+impl Diagnostic<'_> {
+    /// The message as the compiler writes it, ending with a line break.
+    pub fn render(&self, style: Style) -> String {
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
         };
-        let snippet = Snippet::source(text)
-            .path(place.file)
-            .fold(true)
-            .annotation(AnnotationKind::Primary.span(span));
-        group = group.element(snippet);
+        let mut title = level.primary_title(self.message);
+        if let Some(code) = self.code {
+            title = title.id(code);
+        }
+        let mut group = Group::with_title(title);
+        if let Some(place) = &self.place {
+            let span = clamp(place.text, place.span.clone());
+            // The end of a file that ends its last line is on a line of its own, as the
+            // location in messages counts it: give the caret a place there.
+            let text = if span.start == place.text.len() && place.text.ends_with('\n') {
+                Cow::Owned(format!("{} ", place.text))
+            } else {
+                Cow::Borrowed(place.text)
+            };
+            let snippet = Snippet::source(text)
+                .line_start(self.first_line)
+                .path(place.file)
+                .fold(true)
+                .annotation(AnnotationKind::Primary.span(span));
+            group = group.element(snippet);
+        }
+        if let Some(help) = self.help {
+            group = group.element(Level::HELP.message(help));
+        }
+        let mut text = style.renderer().render(&[group]);
+        text.push('\n');
+        text
     }
-    if let Some(help) = help {
-        group = group.element(Level::HELP.message(help));
-    }
-    let mut text = style.renderer().render(&[group]);
-    text.push('\n');
-    text
 }
 
 /// `span` within `text` and on character boundaries, as the renderer needs it.
@@ -102,6 +163,28 @@ fn clamp(text: &str, span: Range<usize>) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warnings_with_a_code_from_an_excerpt_keep_the_file_s_line_numbers() {
+        let excerpt = "  record order_line {";
+        let diagnostic = Diagnostic {
+            severity: Severity::Warning,
+            code: Some("naming"),
+            message: "not PascalCase",
+            place: Some(Place {
+                file: "orders.avdl",
+                text: excerpt,
+                span: 9..19,
+            }),
+            first_line: 12,
+            help: None,
+        };
+        assert_eq!(
+            diagnostic.render(Style::Plain),
+            "warning[naming]: not PascalCase\n  --> orders.avdl:12:10\n   |\n12 |   record \
+             order_line {\n   |          ^^^^^^^^^^\n"
+        );
+    }
 
     #[test]
     fn the_compiler_layout() {

@@ -19,13 +19,9 @@ pub struct Config {
     /// `[fmt]`: the layout `fmt` writes.
     #[serde(default)]
     pub fmt: FmtConfig,
-    /// `[lint]`: rule levels and options.
+    /// `[lint]`: rule levels and options (an unknown rule id or option is an error).
     #[serde(default)]
-    #[allow(
-        dead_code,
-        reason = "read by `lint`; `fmt` only checks that the table parses"
-    )]
-    pub lint: toml::Table,
+    pub lint: avdl2rs_lint::Settings,
 }
 
 /// `[fmt]` of `avdl2rs.toml`.
@@ -141,9 +137,12 @@ mod tests {
         std::fs::write(&file, "").unwrap();
         let mut configs = Configs::default();
         assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 4);
-        std::fs::write(inner.join(FILE_NAME), "[lint]\n").unwrap();
+        std::fs::write(inner.join(FILE_NAME), "[lint]\nnaming = \"error\"\n").unwrap();
         let mut configs = Configs::default();
-        assert_eq!(configs.for_file(&file).unwrap().fmt.indent, 2);
+        let config = configs.for_file(&file).unwrap();
+        assert_eq!(config.fmt.indent, 2);
+        let naming = config.lint.level(avdl2rs_lint::Rule::Naming);
+        assert_eq!(naming, avdl2rs_lint::Level::Error);
     }
 
     #[test]
@@ -161,5 +160,8 @@ mod tests {
         );
         let error = read(&path).unwrap_err().one_line();
         assert!(error.contains("invalid type"), "{error}");
+        std::fs::write(&path, "[lint]\nnaming = \"warn\"\nnamin = \"warn\"\n").unwrap();
+        let error = read(&path).unwrap_err().one_line();
+        assert!(error.contains(":3:1: unknown lint rule `namin`"), "{error}");
     }
 }

@@ -200,6 +200,17 @@ pub enum Failure {
     Build(BuildError),
     /// Another problem (an unwritable file), as one line.
     Message(String),
+    /// A problem at a place of a file that is not IDL (JSON, bytes that are not UTF-8).
+    Located {
+        /// The file as messages name it.
+        file: String,
+        /// Its text, up to the place at least.
+        text: String,
+        /// The bytes the message is about.
+        span: std::ops::Range<usize>,
+        /// What is wrong.
+        message: String,
+    },
     /// The command could not run (a registry not given or out of reach): exit 2.
     CannotRun(String),
 }
@@ -216,6 +227,15 @@ impl Failure {
             Failure::Invalid(error) => error.to_string(),
             Failure::Build(error) => error.summary(),
             Failure::Message(message) | Failure::CannotRun(message) => message.clone(),
+            Failure::Located {
+                file,
+                text,
+                span,
+                message,
+            } => {
+                let (line, column) = line_column(text, span.start);
+                format!("{file}:{line}:{column}: {message}")
+            }
         }
     }
 
@@ -227,6 +247,19 @@ impl Failure {
             Failure::Build(error) => error.render(style),
             Failure::Message(message) | Failure::CannotRun(message) => {
                 render(message, None, None, style)
+            }
+            Failure::Located {
+                file,
+                text,
+                span,
+                message,
+            } => {
+                let place = avdl_parser::render::Place {
+                    file,
+                    text,
+                    span: span.clone(),
+                };
+                render(message, Some(place), None, style)
             }
         }
     }
@@ -240,6 +273,18 @@ impl Failure {
             _ => INVALID,
         })
     }
+}
+
+/// The 1-based line and character column of byte `offset` of `text`, as messages give them.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (before.matches('\n').count() + 1, column)
 }
 
 /// Opens `path`, or stdin for `-`.

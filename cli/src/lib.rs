@@ -66,6 +66,8 @@ pub enum Command {
     Gen(cmd::gen::Args),
     /// Checks a new schema version against previous ones at a compatibility level.
     Compat(cmd::compat::Args),
+    /// Checks IDL and schema files for mistakes: defaults, names, docs, logical types, evolution.
+    Lint(cmd::lint::Args),
     /// Talks to a Schema Registry: register, check, get, config, subjects.
     Registry(cmd::registry::Args),
     /// Consumes and produces Avro messages of a Kafka topic as JSON lines.
@@ -129,6 +131,7 @@ where
         Command::Fmt(args) => return cmd::fmt::run(args),
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
+        Command::Lint(args) => return cmd::lint::run(args),
         Command::Registry(args) => return cmd::registry::run(args),
         #[cfg(feature = "kafka")]
         Command::Kafka(args) => return cmd::kafka::run(args),

@@ -20,6 +20,7 @@ pub mod idl2schemata;
 pub mod jsontofrag;
 #[cfg(feature = "kafka")]
 pub mod kafka;
+pub mod lint;
 pub mod random;
 pub mod recodec;
 pub mod registry;

@@ -11,6 +11,7 @@ mod cli_gen;
 mod cli_idl;
 #[cfg(feature = "kafka")]
 mod cli_kafka;
+mod cli_lint;
 mod cli_registry;
 mod cli_support;
 mod cli_toidl;

@@ -15,7 +15,7 @@ use std::path::Path;
 use avdl2rs_tests::workspace_root;
 
 /// Crates whose `src/` is checked.
-const CRATES: [&str; 11] = [
+const CRATES: [&str; 12] = [
     "avdl-parser",
     "schema",
     "emit",
@@ -26,6 +26,7 @@ const CRATES: [&str; 11] = [
     "container",
     "kafka",
     "cli",
+    "lint",
     "bench",
 ];
 

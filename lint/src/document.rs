@@ -1,0 +1,313 @@
+//! One walk over schema JSON (a protocol, a schema, or the array of named types an IDL file
+//! without `schema` gives) that lists what the rules look at: named type definitions, record
+//! fields, every type node with its JSON Pointer and namespace, and every reference by name.
+//! The walk keeps its own stack, so deep nesting cannot exhaust the call stack.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use crate::json_text::child;
+
+/// What the document is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A protocol; whether it declares messages.
+    Protocol { has_messages: bool },
+    /// One schema (`.avsc`, or an IDL file with `schema`).
+    Schema,
+    /// An array of named types.
+    Types,
+}
+
+/// Where schema JSON comes from, which decides what a top-level array is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Compiled from IDL: an array is the named types of a file without `schema`.
+    Idl,
+    /// A JSON file: an array is a union.
+    Json,
+}
+
+/// The kind of a named type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DefKind {
+    Record,
+    Enum,
+    Fixed,
+}
+
+/// A named type defined in the document.
+pub(crate) struct Definition<'v> {
+    pub path: String,
+    pub full_name: String,
+    pub namespace: Option<String>,
+    pub kind: DefKind,
+    pub json: &'v Map<String, Value>,
+}
+
+/// A field of a record.
+pub(crate) struct FieldSite<'v> {
+    pub path: String,
+    /// Index of its record in [`Document::definitions`].
+    pub record: usize,
+    /// Its place among the record's fields.
+    pub index: usize,
+    pub name: &'v str,
+    pub json: &'v Map<String, Value>,
+}
+
+/// A type expression.
+pub(crate) struct Node<'v> {
+    pub path: String,
+    pub json: &'v Value,
+}
+
+/// A use of a named type by name, or a definition nested where it is used.
+pub(crate) struct Reference {
+    pub full_name: String,
+    /// The definition it occurs in (an index into [`Document::definitions`]); `None` at the
+    /// top level.
+    pub owner: Option<usize>,
+    /// Whether it occurs in a message or in the main schema.
+    pub root: bool,
+}
+
+/// What the walk found.
+pub(crate) struct Document<'v> {
+    pub shape: Shape,
+    pub definitions: Vec<Definition<'v>>,
+    pub fields: Vec<FieldSite<'v>>,
+    pub nodes: Vec<Node<'v>>,
+    pub references: Vec<Reference>,
+    /// The index in `fields` of the field at each JSON Pointer.
+    field_paths: HashMap<String, usize>,
+}
+
+/// A type node waiting to be walked.
+struct Pending<'v> {
+    path: String,
+    json: &'v Value,
+    namespace: Option<String>,
+    owner: Option<usize>,
+    root: bool,
+}
+
+/// The type names of Avro's primitive types.
+const PRIMITIVES: [&str; 8] = [
+    "null", "boolean", "int", "long", "float", "double", "bytes", "string",
+];
+
+impl<'v> Document<'v> {
+    /// Walks `root`.
+    pub fn walk(root: &'v Value, origin: Origin) -> Document<'v> {
+        let mut document = Document {
+            shape: Shape::Schema,
+            definitions: Vec::new(),
+            fields: Vec::new(),
+            nodes: Vec::new(),
+            references: Vec::new(),
+            field_paths: HashMap::new(),
+        };
+        let mut stack = document.top_level(root, origin);
+        stack.reverse();
+        while let Some(pending) = stack.pop() {
+            let mut inner = document.visit(pending);
+            inner.reverse();
+            stack.extend(inner);
+        }
+        document
+    }
+
+    /// The type nodes at the top of the document.
+    fn top_level(&mut self, root: &'v Value, origin: Origin) -> Vec<Pending<'v>> {
+        let pending = |path: String, json, namespace: Option<&str>, root| Pending {
+            path,
+            json,
+            namespace: namespace.map(str::to_owned),
+            owner: None,
+            root,
+        };
+        match root {
+            Value::Object(object) if object.contains_key("protocol") => {
+                let namespace = object.get("namespace").and_then(Value::as_str);
+                let mut out = Vec::new();
+                if let Some(Value::Array(types)) = object.get("types") {
+                    for (i, json) in types.iter().enumerate() {
+                        out.push(pending(child("/types", i), json, namespace, false));
+                    }
+                }
+                let messages = object.get("messages").and_then(Value::as_object);
+                self.shape = Shape::Protocol {
+                    has_messages: messages.is_some_and(|m| !m.is_empty()),
+                };
+                for (name, message) in messages.into_iter().flatten() {
+                    let path = child("/messages", name);
+                    for (path, json) in message_types(&path, message) {
+                        out.push(pending(path, json, namespace, true));
+                    }
+                }
+                out
+            }
+            Value::Array(types) if origin == Origin::Idl && types.iter().all(Value::is_object) => {
+                self.shape = Shape::Types;
+                let each = types.iter().enumerate();
+                each.map(|(i, json)| pending(child("", i), json, None, false))
+                    .collect()
+            }
+            _ => vec![pending(String::new(), root, None, true)],
+        }
+    }
+
+    /// Records one type node and returns the nodes inside it.
+    fn visit(&mut self, at: Pending<'v>) -> Vec<Pending<'v>> {
+        self.nodes.push(Node {
+            path: at.path.clone(),
+            json: at.json,
+        });
+        let inner = |path: String, json, namespace: &Option<String>, owner| Pending {
+            path,
+            json,
+            namespace: namespace.clone(),
+            owner,
+            root: at.root,
+        };
+        match at.json {
+            Value::String(name) if !PRIMITIVES.contains(&name.as_str()) => {
+                self.references.push(Reference {
+                    full_name: full_name(name, at.namespace.as_deref()),
+                    owner: at.owner,
+                    root: at.root,
+                });
+                Vec::new()
+            }
+            Value::Array(branches) => branches
+                .iter()
+                .enumerate()
+                .map(|(i, b)| inner(child(&at.path, i), b, &at.namespace, at.owner))
+                .collect(),
+            Value::Object(object) => match object.get("type") {
+                Some(Value::String(kind)) => match kind.as_str() {
+                    "record" | "error" => self.define(&at, object, DefKind::Record),
+                    "enum" => self.define(&at, object, DefKind::Enum),
+                    "fixed" => self.define(&at, object, DefKind::Fixed),
+                    "array" | "map" => {
+                        let key = if kind == "array" { "items" } else { "values" };
+                        let json = object.get(key).unwrap_or(&Value::Null);
+                        vec![inner(child(&at.path, key), json, &at.namespace, at.owner)]
+                    }
+                    _ => Vec::new(),
+                },
+                Some(json) => vec![inner(
+                    child(&at.path, "type"),
+                    json,
+                    &at.namespace,
+                    at.owner,
+                )],
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// Records a named type defined at `at` and returns its fields' types.
+    fn define(
+        &mut self,
+        at: &Pending<'v>,
+        object: &'v Map<String, Value>,
+        kind: DefKind,
+    ) -> Vec<Pending<'v>> {
+        let name = object.get("name").and_then(Value::as_str).unwrap_or("");
+        let explicit = object.get("namespace").and_then(Value::as_str);
+        let full = match explicit {
+            Some(namespace) if !name.contains('.') => full_name(name, Some(namespace)),
+            _ => full_name(name, at.namespace.as_deref()),
+        };
+        let namespace = full.rfind('.').map(|dot| full[..dot].to_owned());
+        let index = self.definitions.len();
+        self.references.push(Reference {
+            full_name: full.clone(),
+            owner: at.owner,
+            root: at.root,
+        });
+        self.definitions.push(Definition {
+            path: at.path.clone(),
+            full_name: full,
+            namespace: namespace.clone(),
+            kind,
+            json: object,
+        });
+        let Some(Value::Array(fields)) = object.get("fields") else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, field) in fields.iter().enumerate() {
+            let Value::Object(json) = field else { continue };
+            let path = child(&child(&at.path, "fields"), i);
+            self.field_paths.insert(path.clone(), self.fields.len());
+            self.fields.push(FieldSite {
+                path: path.clone(),
+                record: index,
+                index: i,
+                name: json.get("name").and_then(Value::as_str).unwrap_or(""),
+                json,
+            });
+            if let Some(schema) = json.get("type") {
+                out.push(Pending {
+                    path: child(&path, "type"),
+                    json: schema,
+                    namespace: namespace.clone(),
+                    owner: Some(index),
+                    root: false,
+                });
+            }
+        }
+        out
+    }
+
+    /// The field at JSON Pointer `path`.
+    pub fn field_at(&self, path: &str) -> Option<&FieldSite<'v>> {
+        self.field_paths.get(path).map(|&i| &self.fields[i])
+    }
+
+    /// The definition named `full_name`.
+    pub fn definition(&self, full_name: &str) -> Option<&Definition<'v>> {
+        self.definitions.iter().find(|d| d.full_name == full_name)
+    }
+}
+
+/// The types a message uses: its parameters', its response and its errors.
+fn message_types<'v>(path: &str, message: &'v Value) -> Vec<(String, &'v Value)> {
+    let mut out = Vec::new();
+    if let Some(Value::Array(request)) = message.get("request") {
+        for (i, parameter) in request.iter().enumerate() {
+            if let Some(schema) = parameter.get("type") {
+                out.push((child(&child(&child(path, "request"), i), "type"), schema));
+            }
+        }
+    }
+    if let Some(response) = message.get("response") {
+        out.push((child(path, "response"), response));
+    }
+    if let Some(Value::Array(errors)) = message.get("errors") {
+        for (i, error) in errors.iter().enumerate() {
+            out.push((child(&child(path, "errors"), i), error));
+        }
+    }
+    out
+}
+
+/// The full name of `name` used in `namespace`.
+pub(crate) fn full_name(name: &str, namespace: Option<&str>) -> String {
+    match namespace {
+        Some(namespace) if !name.contains('.') && !namespace.is_empty() => {
+            format!("{namespace}.{name}")
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// The simple name in a full name.
+pub(crate) fn simple_name(full_name: &str) -> &str {
+    full_name.rsplit('.').next().unwrap_or(full_name)
+}

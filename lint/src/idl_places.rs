@@ -1,0 +1,253 @@
+//! Where findings about an IDL file are in its text, found by name in the lossless syntax
+//! tree: a type's name, a field's name, type or default, an enum symbol, an import. The tree
+//! also says what the file itself declares, imports and uses, which its compiled JSON (with
+//! imported types merged in, unused ones of a schema file left out) cannot.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use avdl_parser::syntax::ast::{
+    AstNode, HasAnnotations, ImportKind, Name, NamedDecl, SourceFile, Type,
+};
+use avdl_parser::syntax::{self, SyntaxNode, TextRange};
+use avdl_parser::ParseOptions;
+
+use crate::document::{full_name, Document, Origin};
+use crate::finding::{Finding, Subject};
+use crate::rules::Declared;
+
+/// A field's places: its name, its type, its default.
+#[derive(Default)]
+struct FieldPlaces {
+    name: Range<usize>,
+    ty: Option<Range<usize>>,
+    default: Option<Range<usize>>,
+}
+
+/// The places of an IDL file's declarations, by full name.
+pub(crate) struct Places {
+    pub declared: Declared,
+    types: HashMap<String, Range<usize>>,
+    fields: HashMap<(String, String), FieldPlaces>,
+    symbols: HashMap<(String, String), Range<usize>>,
+    messages: HashMap<String, Range<usize>>,
+    imports: Vec<Range<usize>>,
+}
+
+impl Places {
+    /// Reads the places of `text`, the IDL file at `path`.
+    pub fn new(text: &str, path: &Path, options: &ParseOptions) -> Places {
+        let tree = syntax::parse(text).tree();
+        let mut places = Places {
+            declared: Declared {
+                types: Some(Vec::new()),
+                ..Declared::default()
+            },
+            types: HashMap::new(),
+            fields: HashMap::new(),
+            symbols: HashMap::new(),
+            messages: HashMap::new(),
+            imports: Vec::new(),
+        };
+        let namespace = file_namespace(&tree);
+        let body = tree.protocol().and_then(|protocol| protocol.body());
+        let (declarations, imports): (Vec<NamedDecl>, Vec<_>) = match &body {
+            Some(body) => (body.declarations().collect(), body.imports().collect()),
+            None if tree.protocol().is_some() => (Vec::new(), Vec::new()),
+            None => (tree.declarations().collect(), tree.imports().collect()),
+        };
+        for message in body.iter().flat_map(|body| body.messages()) {
+            if let Some(name) = message.name() {
+                places.messages.insert(name.text(), name_range(&name));
+            }
+        }
+        for declaration in &declarations {
+            places.declaration(declaration, namespace.as_deref());
+        }
+        for import in imports {
+            places.imports.push(code_range(import.syntax()));
+            let types = match (import.kind(), import.path_value()) {
+                (Some(kind), Some(file)) => imported_types(kind, &file, path, options),
+                _ => Vec::new(),
+            };
+            places.declared.imports.push(types);
+        }
+        places.declared.used = used_names(tree.syntax());
+        places
+    }
+
+    /// Records one named type and its members.
+    fn declaration(&mut self, declaration: &NamedDecl, namespace: Option<&str>) {
+        let Some(name) = declaration.name() else {
+            return;
+        };
+        let own = annotation_string(declaration, "namespace");
+        let full = full_name(&name.text(), own.as_deref().or(namespace));
+        self.types.insert(full.clone(), name_range(&name));
+        if let Some(types) = &mut self.declared.types {
+            types.push(full.clone());
+        }
+        match declaration {
+            NamedDecl::Record(record) => {
+                for field in record.fields() {
+                    let ty = field.ty().map(|t| code_range(t.syntax()));
+                    for variable in field.variables() {
+                        let Some(name) = variable.name() else {
+                            continue;
+                        };
+                        let default = variable.default().map(|d| code_range(d.syntax()));
+                        let key = (full.clone(), name.text());
+                        let places = FieldPlaces {
+                            name: name_range(&name),
+                            ty: ty.clone(),
+                            default,
+                        };
+                        self.fields.insert(key, places);
+                    }
+                }
+            }
+            NamedDecl::Enum(enumeration) => {
+                for symbol in enumeration.symbols() {
+                    if let Some(name) = symbol.name() {
+                        self.symbols
+                            .insert((full.clone(), name.text()), name_range(&name));
+                    }
+                }
+            }
+            NamedDecl::Fixed(_) => {}
+        }
+    }
+
+    /// The span of what `finding` is about, `None` when that is not in this file (a type
+    /// an import brought in, which is checked in its own file).
+    pub fn place(&self, finding: &Finding) -> Option<Range<usize>> {
+        let field =
+            |record: &str, name: &str| self.fields.get(&(record.to_owned(), name.to_owned()));
+        match &finding.subject {
+            Subject::Type(name) => self.types.get(name).cloned(),
+            Subject::Field(record, name) => field(record, name).map(|f| f.name.clone()),
+            Subject::FieldType(record, name) => {
+                field(record, name).map(|f| f.ty.clone().unwrap_or(f.name.clone()))
+            }
+            Subject::Default(record, name) => {
+                field(record, name).map(|f| f.default.clone().unwrap_or(f.name.clone()))
+            }
+            Subject::Symbol(name, symbol) => {
+                self.symbols.get(&(name.clone(), symbol.clone())).cloned()
+            }
+            Subject::Message(name) => self.messages.get(name).cloned(),
+            Subject::Import(index) => self.imports.get(*index).cloned(),
+            Subject::Node => None,
+        }
+    }
+}
+
+/// The namespace of the protocol (`@namespace`) or schema file (`namespace a.b;`).
+fn file_namespace(tree: &SourceFile) -> Option<String> {
+    match tree.protocol() {
+        Some(protocol) => protocol
+            .annotations()
+            .find(|a| a.name().is_some_and(|n| n.text() == "namespace"))
+            .and_then(|a| string_value(a.value()?.literal()?.text())),
+        None => tree.namespace().and_then(|n| n.name()).map(|n| n.text()),
+    }
+}
+
+/// The string value of annotation `key` of a declaration.
+fn annotation_string(declaration: &NamedDecl, key: &str) -> Option<String> {
+    declaration
+        .annotations()
+        .find(|a| a.name().is_some_and(|n| n.text() == key))
+        .and_then(|a| string_value(a.value()?.literal()?.text()))
+}
+
+/// A JSON string literal's value.
+fn string_value(literal: &str) -> Option<String> {
+    serde_json::from_str::<String>(literal).ok()
+}
+
+/// The full names of the types an import brings in; none when it cannot be read (the
+/// compiler has then refused the file already).
+fn imported_types(
+    kind: ImportKind,
+    file: &str,
+    from: &Path,
+    options: &ParseOptions,
+) -> Vec<String> {
+    let Some(path) = locate(file, from, &options.include_dirs) else {
+        return Vec::new();
+    };
+    let json = match kind {
+        ImportKind::Idl => match avdl_parser::parse_file(&path, options) {
+            Ok(parsed) => parsed.json().clone(),
+            Err(_) => return Vec::new(),
+        },
+        ImportKind::Protocol | ImportKind::Schema => {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            match crate::json_text::JsonText::parse(&text) {
+                Ok(json) => json.value,
+                Err(_) => return Vec::new(),
+            }
+        }
+    };
+    let origin = match kind {
+        ImportKind::Idl => Origin::Idl,
+        ImportKind::Protocol | ImportKind::Schema => Origin::Json,
+    };
+    Document::walk(&json, origin)
+        .definitions
+        .into_iter()
+        .map(|d| d.full_name)
+        .collect()
+}
+
+/// An imported file: beside the importing one, else in the include directories.
+fn locate(file: &str, from: &Path, include_dirs: &[PathBuf]) -> Option<PathBuf> {
+    let beside = from.parent().unwrap_or(Path::new("")).join(file);
+    if beside.is_file() {
+        return Some(beside);
+    }
+    include_dirs
+        .iter()
+        .map(|d| d.join(file))
+        .find(|p| p.is_file())
+}
+
+/// Every type name the file's own declarations refer to, as written.
+fn used_names(root: &SyntaxNode) -> HashSet<String> {
+    let mut used = HashSet::new();
+    for node in root.descendants() {
+        if let Some(Type::Ref(reference)) = Type::cast(node.clone()) {
+            if let Some(name) = reference.name() {
+                used.insert(name.text());
+            }
+        }
+        if let Some(message) = avdl_parser::syntax::ast::Message::cast(node) {
+            used.extend(message.throws().iter().map(Name::text));
+        }
+    }
+    used
+}
+
+/// The bytes of `node` from its first token that is not a comment or blank: a node's
+/// range includes the comments the parser attached before it.
+fn code_range(node: &SyntaxNode) -> Range<usize> {
+    let whole = range(node.text_range());
+    let first = node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| !t.kind().is_trivia());
+    match first {
+        Some(token) => usize::from(token.text_range().start())..whole.end,
+        None => whole,
+    }
+}
+
+fn name_range(name: &Name) -> Range<usize> {
+    range(name.token().text_range())
+}
+
+fn range(range: TextRange) -> Range<usize> {
+    usize::from(range.start())..usize::from(range.end())
+}

@@ -1,0 +1,231 @@
+//! Schema JSON text with the byte span of every value, keyed by JSON Pointer, so that a
+//! finding about `/types/2/fields/0/default` points at that default in the file.
+//!
+//! `//` and `/* */` comments are blanked first, as the schema model accepts them. The spans
+//! are recorded by one pass over text serde_json has already accepted, with an explicit
+//! stack rather than recursion, so no nesting depth can exhaust the call stack.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde_json::Value;
+
+/// Parsed JSON with the span of each value.
+pub(crate) struct JsonText {
+    /// The document.
+    pub value: Value,
+    /// The bytes of each value, by JSON Pointer (`""` for the whole document).
+    spans: HashMap<String, Range<usize>>,
+}
+
+/// JSON that does not parse: serde_json's message and the byte offset it names.
+#[derive(Debug)]
+pub(crate) struct JsonSyntax {
+    pub message: String,
+    pub offset: usize,
+}
+
+impl JsonText {
+    /// Parses `text`, recording spans.
+    pub fn parse(text: &str) -> Result<JsonText, JsonSyntax> {
+        let blank = blank_comments(text);
+        let value: Value = serde_json::from_str(&blank).map_err(|e| JsonSyntax {
+            message: e.to_string(),
+            offset: offset_of(&blank, e.line(), e.column()),
+        })?;
+        let spans = record_spans(&blank);
+        Ok(JsonText { value, spans })
+    }
+
+    /// The span of the value at `pointer`, or of its nearest ancestor that has one.
+    pub fn span(&self, pointer: &str) -> Range<usize> {
+        let mut pointer = pointer;
+        loop {
+            if let Some(span) = self.spans.get(pointer) {
+                return span.clone();
+            }
+            match pointer.rfind('/') {
+                Some(at) => pointer = &pointer[..at],
+                None => return 0..0,
+            }
+        }
+    }
+}
+
+/// `pointer` extended by one `segment`, escaped as RFC 6901 asks.
+pub(crate) fn child(pointer: &str, segment: impl std::fmt::Display) -> String {
+    let segment = segment.to_string().replace('~', "~0").replace('/', "~1");
+    format!("{pointer}/{segment}")
+}
+
+/// The byte offset of serde_json's 1-based line and column.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// `text` with comments outside strings replaced by spaces, line breaks kept, so offsets
+/// into it are offsets into the original.
+fn blank_comments(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = bytes.to_vec();
+    let (mut i, mut in_string) = (0, false);
+    while i < bytes.len() {
+        match (in_string, bytes[i], bytes.get(i + 1)) {
+            (true, b'\\', _) => i += 1,
+            (_, b'"', _) => in_string = !in_string,
+            (false, b'/', Some(b'/')) => {
+                let end = text[i..].find('\n').map_or(bytes.len(), |at| i + at);
+                out[i..end].fill(b' ');
+                i = end;
+            }
+            (false, b'/', Some(b'*')) => {
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |at| i + at + 4);
+                for byte in &mut out[i..end] {
+                    if *byte != b'\n' {
+                        *byte = b' ';
+                    }
+                }
+                i = end.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // Only ASCII bytes of comments were replaced, by ASCII: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+}
+
+/// A container being read: its pointer, where it starts, and the next member's place.
+struct Open {
+    pointer: String,
+    start: usize,
+    next: Member,
+}
+
+enum Member {
+    /// An object: the key read and waiting for its value, if any.
+    Key(Option<String>),
+    /// An array: the index of the next element.
+    Index(usize),
+}
+
+/// The span of every value of valid JSON `text`.
+fn record_spans(text: &str) -> HashMap<String, Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut spans = HashMap::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        match byte {
+            b' ' | b'\t' | b'\r' | b'\n' | b',' | b':' => i += 1,
+            b'}' | b']' => {
+                if let Some(open) = stack.pop() {
+                    spans.insert(open.pointer, open.start..i + 1);
+                }
+                i += 1;
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                if let Some(Open {
+                    next: Member::Key(key @ None),
+                    ..
+                }) = stack.last_mut()
+                {
+                    *key = Some(serde_json::from_str(&text[i..end]).unwrap_or_default());
+                } else {
+                    spans.insert(next_pointer(&mut stack), i..end);
+                }
+                i = end;
+            }
+            b'{' | b'[' => {
+                let pointer = next_pointer(&mut stack);
+                let next = if byte == b'{' {
+                    Member::Key(None)
+                } else {
+                    Member::Index(0)
+                };
+                stack.push(Open {
+                    pointer,
+                    start: i,
+                    next,
+                });
+                i += 1;
+            }
+            _ => {
+                let end = bytes[i..]
+                    .iter()
+                    .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\r' | b'\n'))
+                    .map_or(bytes.len(), |at| i + at);
+                spans.insert(next_pointer(&mut stack), i..end);
+                i = end;
+            }
+        }
+    }
+    spans
+}
+
+/// The pointer of the value about to be read, advancing the enclosing container.
+fn next_pointer(stack: &mut [Open]) -> String {
+    match stack.last_mut() {
+        None => String::new(),
+        Some(open) => match &mut open.next {
+            Member::Key(key) => child(&open.pointer, key.take().unwrap_or_default()),
+            Member::Index(index) => {
+                *index += 1;
+                child(&open.pointer, *index - 1)
+            }
+        },
+    }
+}
+
+/// The offset just past the string literal starting at `start`.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_has_its_span() {
+        let text = "{\"type\": \"record\", // a comment\n \"a/b\": [1, {\"x~\": null}],\n \
+                    \"s\": \"q\\\"\"}";
+        let json = JsonText::parse(text).unwrap();
+        let at = |p: &str| &text[json.span(p)];
+        assert_eq!(at(""), text);
+        assert_eq!(at("/type"), "\"record\"");
+        assert_eq!(at("/a~1b/0"), "1");
+        assert_eq!(at("/a~1b/1/x~0"), "null");
+        assert_eq!(at("/s"), "\"q\\\"\"");
+        assert_eq!(at("/a~1b/7"), "[1, {\"x~\": null}]");
+    }
+
+    #[test]
+    fn a_syntax_error_has_its_offset() {
+        // serde_json names the character where `tru` turned out not to be `true`.
+        let error = JsonText::parse("{\n  \"a\": tru }").err().unwrap();
+        assert_eq!(error.offset, 12, "{}", error.message);
+        assert!(
+            error.message.contains("line 2 column 11"),
+            "{}",
+            error.message
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! `invalid-default`, `missing-default`, `nullable-default`, `enum-default`: what a reader
+//! falls back on when the writer's data lacks something.
+
+use avdl2rs_schema::{SchemaKind, SchemaSet};
+use serde_json::Value;
+
+use super::Context;
+use crate::document::{DefKind, FieldSite};
+use crate::finding::Subject;
+use crate::json_text::child;
+use crate::rule::Rule;
+
+pub(super) fn check(context: &mut Context<'_, '_>) {
+    let doc = context.doc;
+    for field in &doc.fields {
+        let record = context.record_name(field);
+        match field.json.get("default") {
+            None => context.report_with_help(
+                Rule::MissingDefault,
+                &child(&field.path, "name"),
+                Subject::Field(record.clone(), field.name.to_owned()),
+                format!("field `{}` has no default", field.name),
+                Some("without one it cannot be removed under FORWARD or FULL compatibility".into()),
+            ),
+            Some(default) => check_default(context, field, &record, default),
+        }
+        nullable(context, field, &record);
+    }
+    for definition in doc.definitions.iter().filter(|d| d.kind == DefKind::Enum) {
+        if !definition.json.contains_key("default") {
+            context.report_with_help(
+                Rule::EnumDefault,
+                &child(&definition.path, "name"),
+                Subject::Type(definition.full_name.clone()),
+                format!("enum `{}` has no default symbol", definition.full_name),
+                Some("readers of this version fail on any symbol added later".into()),
+            );
+        }
+    }
+}
+
+/// `invalid-default`: the default must fit the type, and a union's its first branch.
+fn check_default(
+    context: &mut Context<'_, '_>,
+    field: &FieldSite<'_>,
+    record: &str,
+    default: &Value,
+) {
+    let Some(schema) = context.field_schema(field) else {
+        return;
+    };
+    let set: &SchemaSet = context.set;
+    let message = if !set.is_valid_default(schema, default) {
+        format!(
+            "default {} of field `{}` does not match its type {}",
+            short(default),
+            field.name,
+            short(&set.to_json(schema))
+        )
+    } else if let SchemaKind::Union(branches) = &schema.kind {
+        match branches.first() {
+            Some(first) if !set.is_valid_default(first, default) => format!(
+                "default {} of field `{}` is not of the union's first branch {}",
+                short(default),
+                field.name,
+                short(&set.to_json(first))
+            ),
+            _ => return,
+        }
+    } else {
+        return;
+    };
+    let help = matches!(schema.kind, SchemaKind::Union(_))
+        .then(|| "put the branch the default belongs to first in the union".to_owned());
+    context.report_with_help(
+        Rule::InvalidDefault,
+        &child(&field.path, "default"),
+        Subject::Default(record.to_owned(), field.name.to_owned()),
+        message,
+        help,
+    );
+}
+
+/// `nullable-default`: an optional field is `null` first and `null` by default.
+fn nullable(context: &mut Context<'_, '_>, field: &FieldSite<'_>, record: &str) {
+    let Some(schema) = context.field_schema(field) else {
+        return;
+    };
+    let SchemaKind::Union(branches) = &schema.kind else {
+        return;
+    };
+    let Some(at) = branches.iter().position(|b| b.kind == SchemaKind::Null) else {
+        return;
+    };
+    let default = field.json.get("default");
+    let message = if at != 0 {
+        format!(
+            "`null` is not the first branch of optional field `{}`",
+            field.name
+        )
+    } else {
+        match default {
+            // Without a default `missing-default` speaks; a default not of the first branch
+            // is `invalid-default`'s.
+            None | Some(Value::Null) => return,
+            Some(value) if !context.set.is_valid_default(&branches[0], value) => return,
+            Some(value) => format!(
+                "optional field `{}` defaults to {} rather than null",
+                field.name,
+                short(value)
+            ),
+        }
+    };
+    let (path, subject) = match default {
+        Some(_) if at == 0 => (
+            child(&field.path, "default"),
+            Subject::Default(record.to_owned(), field.name.to_owned()),
+        ),
+        _ => (
+            child(&field.path, "type"),
+            Subject::FieldType(record.to_owned(), field.name.to_owned()),
+        ),
+    };
+    context.report_with_help(
+        Rule::NullableDefault,
+        &path,
+        subject,
+        message,
+        Some("write the type `null` first and the default `null`".into()),
+    );
+}
+
+/// Longer JSON than this is cut in messages.
+const SHORT: usize = 60;
+
+/// `value` as compact JSON, cut with `…` when long.
+pub(super) fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= SHORT {
+        return text;
+    }
+    let cut: String = text.chars().take(SHORT).collect();
+    format!("{cut}…")
+}

@@ -1,0 +1,48 @@
+//! `missing-doc`: records, enums, fixed and fields say what they are for.
+
+use serde_json::Value;
+
+use super::Context;
+use crate::document::DefKind;
+use crate::finding::Subject;
+use crate::json_text::child;
+use crate::rule::Rule;
+
+pub(super) fn check(context: &mut Context<'_, '_>) {
+    if !context.runs(Rule::MissingDoc) {
+        return;
+    }
+    let doc = context.doc;
+    for definition in &doc.definitions {
+        if !has_doc(definition.json.get("doc")) {
+            let kind = match definition.kind {
+                DefKind::Record => "record",
+                DefKind::Enum => "enum",
+                DefKind::Fixed => "fixed",
+            };
+            context.report(
+                Rule::MissingDoc,
+                &child(&definition.path, "name"),
+                Subject::Type(definition.full_name.clone()),
+                format!("{kind} `{}` has no documentation", definition.full_name),
+            );
+        }
+    }
+    for field in &doc.fields {
+        if !has_doc(field.json.get("doc")) {
+            let record = context.record_name(field);
+            context.report(
+                Rule::MissingDoc,
+                &child(&field.path, "name"),
+                Subject::Field(record.clone(), field.name.to_owned()),
+                format!("field `{}` of `{record}` has no documentation", field.name),
+            );
+        }
+    }
+}
+
+/// Whether a `doc` value says anything.
+fn has_doc(doc: Option<&Value>) -> bool {
+    doc.and_then(Value::as_str)
+        .is_some_and(|s| !s.trim().is_empty())
+}

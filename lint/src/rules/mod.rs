@@ -1,0 +1,115 @@
+//! The rules over schema JSON, one module per concern, all reporting through [`Context`].
+
+mod defaults;
+mod docs;
+mod logical;
+mod money;
+mod naming;
+mod unions;
+mod unused;
+
+pub(crate) use unused::Declared;
+
+use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
+
+use crate::document::{Document, FieldSite};
+use crate::finding::{Finding, Subject};
+use crate::rule::{Level, Rule};
+use crate::settings::Settings;
+
+/// What every rule reads, and where findings go.
+pub(crate) struct Context<'a, 'v> {
+    pub doc: &'a Document<'v>,
+    /// The schema model of the document, with field defaults left out (so that a wrong
+    /// default does not stop the other rules).
+    pub set: &'a SchemaSet,
+    pub settings: &'a Settings,
+    pub findings: Vec<Finding>,
+}
+
+impl Context<'_, '_> {
+    /// Whether `rule` runs at all.
+    pub fn runs(&self, rule: Rule) -> bool {
+        self.settings.level(rule) != Level::Allow
+    }
+
+    /// Reports a finding of `rule` unless the settings allow it.
+    pub fn report(&mut self, rule: Rule, path: &str, subject: Subject, message: String) {
+        self.report_with_help(rule, path, subject, message, None);
+    }
+
+    /// [`Context::report`] with a help line.
+    pub fn report_with_help(
+        &mut self,
+        rule: Rule,
+        path: &str,
+        subject: Subject,
+        message: String,
+        help: Option<String>,
+    ) {
+        if !self.runs(rule) {
+            return;
+        }
+        self.findings.push(Finding {
+            rule,
+            level: self.settings.level(rule),
+            message,
+            help,
+            path: path.to_owned(),
+            subject,
+            span: 0..0,
+            line: 1,
+            column: 1,
+        });
+    }
+
+    /// The model's schema of a field.
+    pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&Schema> {
+        let record = &self.doc.definitions[field.record];
+        match &self.set.get(&record.full_name)?.kind {
+            NamedKind::Record { fields, .. } => fields.get(field.index).map(|f| &f.schema),
+            _ => None,
+        }
+    }
+
+    /// What a type expression at `path` is about: the type of the innermost field it is in,
+    /// else the message it is in, else only the expression.
+    pub fn node_subject(&self, path: &str) -> Subject {
+        // The innermost field is the last `…/fields/N/type` that ends a segment of the path.
+        let mut rest = path;
+        while let Some(at) = rest.rfind("/type") {
+            let after = &path[at + "/type".len()..];
+            if after.is_empty() || after.starts_with('/') {
+                if let Some(field) = self.doc.field_at(&path[..at]) {
+                    let record = self.record_name(field);
+                    return Subject::FieldType(record, field.name.to_owned());
+                }
+            }
+            rest = &rest[..at];
+        }
+        match path.strip_prefix("/messages/") {
+            Some(inside) => {
+                let name = inside.split('/').next().unwrap_or(inside);
+                Subject::Message(name.replace("~1", "/").replace("~0", "~"))
+            }
+            None => Subject::Node,
+        }
+    }
+
+    /// The full name of a field's record.
+    pub fn record_name(&self, field: &FieldSite<'_>) -> String {
+        self.doc.definitions[field.record].full_name.clone()
+    }
+}
+
+/// Runs every rule over the document; `declared` lists the named types an IDL source
+/// defines, which its JSON may leave out.
+pub(crate) fn run(context: &mut Context<'_, '_>, declared: &Declared) {
+    defaults::check(context);
+    docs::check(context);
+    naming::check(context);
+    logical::check(context);
+    money::check(context);
+    unions::check(context);
+    unused::check(context, declared);
+}

@@ -1,0 +1,4 @@
+//! Integration tests of the lint rules, one module per topic.
+
+mod fixtures;
+mod support;
