@@ -179,6 +179,16 @@ fn format_one(path: Option<&Path>, configs: &mut Configs) -> Result<Formatted, F
     })
 }
 
+/// The `---`/`+++` names of a file in a diff: git's `a/`, `b/` before a relative path, so
+/// that `git apply` and `patch -p1` take it; an absolute path as it is.
+fn diff_headers(name: &str) -> (String, String) {
+    if Path::new(name).is_absolute() {
+        (name.to_owned(), name.to_owned())
+    } else {
+        (format!("a/{name}"), format!("b/{name}"))
+    }
+}
+
 /// Prints the diff of each input that would change; `1` if any would, else `0`.
 fn check(formatted: &[Formatted]) -> Result<u8, Failure> {
     let mut diffs = String::new();
@@ -186,10 +196,8 @@ fn check(formatted: &[Formatted]) -> Result<u8, Failure> {
         let name = file.name();
         let original = String::from_utf8_lossy(&file.original);
         let diff = similar::TextDiff::from_lines(original.as_ref(), file.text.as_str());
-        let unified = diff
-            .unified_diff()
-            .header(&format!("a/{name}"), &format!("b/{name}"))
-            .to_string();
+        let (old, new) = diff_headers(&name);
+        let unified = diff.unified_diff().header(&old, &new).to_string();
         diffs.push_str(&unified);
     }
     io::to_stdout(|out| out.write_all(diffs.as_bytes()).or_else(io::stdout_error))?;

@@ -6,7 +6,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use crate::cli_support::{code, path_str, run, stderr, stdout};
+use crate::cli_support::{cli_binary, code, path_str, run, stderr, stdout};
 
 const UGLY: &str = "protocol P{record A{int a;   // the a\n\n\n string? b=null;}}";
 const FORMATTED: &str =
@@ -80,9 +80,20 @@ fn check_prints_a_unified_diff_and_exits_1_without_writing() {
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let name = ugly.display();
     let expected = format!(
-        "--- a/{name}\n+++ b/{name}\n@@ -1,5 +1,5 @@\n protocol P {{\n-    record A {{\n-        int a;\n-    }}\n+  record A {{\n+    int a;\n+  }}\n }}\n"
+        "--- {name}\n+++ {name}\n@@ -1,5 +1,5 @@\n protocol P {{\n-    record A {{\n-        int a;\n-    }}\n+  record A {{\n+    int a;\n+  }}\n }}\n"
     );
     assert_eq!(stdout(&out), expected);
+    // A relative path gets git's `a/` and `b/`, for `git apply`.
+    let relative = std::process::Command::new(cli_binary())
+        .args(["fmt", "--check", "a.avdl"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&relative).starts_with("--- a/a.avdl\n+++ b/a.avdl\n@@"),
+        "{}",
+        stdout(&relative)
+    );
     assert_eq!(
         read(&ugly),
         "protocol P {\n    record A {\n        int a;\n    }\n}\n"
