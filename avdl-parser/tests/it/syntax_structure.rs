@@ -1,14 +1,14 @@
 //! The syntax tree's structure against the compiler's output: for every input the compiler
-//! accepts, each named type of the tree is one of the JSON's, with the same kind, fields and
-//! their defaults, symbols or size, and (for a file that imports nothing) the tree declares
-//! all of them and the protocol's messages, with their parameters, are the JSON's. The
-//! compiler's outputs are themselves checked against the reference tools' by the conformance
-//! tests.
+//! accepts, each named type of the tree is one of the JSON's, with the same kind, doc, fields
+//! with their defaults and docs, symbols or size; a protocol has the JSON's doc; and for a
+//! file that imports nothing, the tree declares all the JSON's types and the protocol's
+//! messages, with their docs and parameters, are the JSON's. The compiler's outputs are
+//! themselves checked against the reference tools' by the conformance tests.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use avdl_parser::syntax;
-use avdl_parser::syntax::ast::{Enum, Fixed, NamedDecl, Record, SourceFile};
+use avdl_parser::syntax::ast::{Documented, Enum, Fixed, NamedDecl, Record, SourceFile};
 use serde_json::Value;
 
 use crate::syntax_inputs;
@@ -17,8 +17,10 @@ use crate::syntax_inputs;
 #[derive(Debug, PartialEq, Eq)]
 struct Shape {
     kind: String,
-    /// Field names (with `=` and the default's JSON when there is one), enum symbols, or the
-    /// fixed size.
+    /// The doc comment's text.
+    doc: Option<String>,
+    /// Field names (with `=` and the default's JSON when there is one, and `#` and the doc when
+    /// there is one), enum symbols, or the fixed size.
     parts: Vec<String>,
 }
 
@@ -27,25 +29,38 @@ fn simple_name(name: &str) -> String {
 }
 
 fn tree_shape(decl: &NamedDecl) -> Shape {
-    match decl {
+    let shape = match decl {
         NamedDecl::Record(record) => record_shape(record),
         NamedDecl::Enum(e) => enum_shape(e),
         NamedDecl::Fixed(f) => fixed_shape(f),
+    };
+    Shape {
+        doc: decl.doc().map(|d| d.text()),
+        ..shape
     }
 }
 
 fn record_shape(record: &Record) -> Shape {
     Shape {
         kind: if record.is_error() { "error" } else { "record" }.into(),
+        doc: None,
         parts: record
             .fields()
-            .flat_map(|f| f.variables().collect::<Vec<_>>())
-            .map(|v| {
-                let name = v.name().expect("field name").text();
-                match v.default() {
-                    Some(default) => format!("{name}={}", default.to_json().expect("default")),
-                    None => name,
+            .flat_map(|f| {
+                f.variables()
+                    .map(move |v| (f.clone(), v))
+                    .collect::<Vec<_>>()
+            })
+            .map(|(field, v)| {
+                let mut part = v.name().expect("field name").text();
+                if let Some(default) = v.default() {
+                    part += &format!("={}", default.to_json().expect("default"));
                 }
+                // A variable's own doc comment, else the field's.
+                if let Some(doc) = v.doc().or_else(|| field.doc()) {
+                    part += &format!("#{}", doc.text());
+                }
+                part
             })
             .collect(),
     }
@@ -54,6 +69,7 @@ fn record_shape(record: &Record) -> Shape {
 fn enum_shape(e: &Enum) -> Shape {
     Shape {
         kind: "enum".into(),
+        doc: None,
         parts: e
             .symbols()
             .map(|s| s.name().expect("symbol").text())
@@ -73,6 +89,7 @@ fn fixed_shape(f: &Fixed) -> Shape {
     };
     Shape {
         kind: "fixed".into(),
+        doc: None,
         parts: vec![size.expect("size literal").to_string()],
     }
 }
@@ -85,11 +102,14 @@ fn json_shape(schema: &Value) -> Shape {
             .expect("fields")
             .iter()
             .map(|f| {
-                let name = f["name"].as_str().expect("field name");
-                match f.get("default") {
-                    Some(default) => format!("{name}={default}"),
-                    None => name.to_owned(),
+                let mut part = f["name"].as_str().expect("field name").to_owned();
+                if let Some(default) = f.get("default") {
+                    part += &format!("={default}");
                 }
+                if let Some(doc) = f.get("doc").and_then(Value::as_str) {
+                    part += &format!("#{doc}");
+                }
+                part
             })
             .collect(),
         "enum" => schema["symbols"]
@@ -100,7 +120,8 @@ fn json_shape(schema: &Value) -> Shape {
             .collect(),
         _ => vec![schema["size"].to_string()],
     };
-    Shape { kind, parts }
+    let doc = schema.get("doc").and_then(Value::as_str).map(str::to_owned);
+    Shape { kind, doc, parts }
 }
 
 /// The named types a file's tree declares, at the top of a schema file or in a protocol.
@@ -119,8 +140,8 @@ fn imports_anything(tree: &SourceFile) -> bool {
     in_protocol || tree.imports().next().is_some()
 }
 
-/// Message names and their parameter names, from the tree.
-fn tree_messages(tree: &SourceFile) -> BTreeMap<String, Vec<String>> {
+/// Message names, each with its doc and its parameter names, from the tree.
+fn tree_messages(tree: &SourceFile) -> BTreeMap<String, (Option<String>, Vec<String>)> {
     let Some(body) = tree.protocol().and_then(|p| p.body()) else {
         return BTreeMap::new();
     };
@@ -130,12 +151,13 @@ fn tree_messages(tree: &SourceFile) -> BTreeMap<String, Vec<String>> {
                 .params()
                 .map(|p| p.variable().and_then(|v| v.name()).expect("param").text())
                 .collect();
-            (m.name().expect("message name").text(), params)
+            let doc = m.doc().map(|d| d.text());
+            (m.name().expect("message name").text(), (doc, params))
         })
         .collect()
 }
 
-fn json_messages(json: &Value) -> BTreeMap<String, Vec<String>> {
+fn json_messages(json: &Value) -> BTreeMap<String, (Option<String>, Vec<String>)> {
     let Some(messages) = json.get("messages").and_then(Value::as_object) else {
         return BTreeMap::new();
     };
@@ -148,7 +170,8 @@ fn json_messages(json: &Value) -> BTreeMap<String, Vec<String>> {
                 .iter()
                 .map(|p| p["name"].as_str().expect("param name").to_owned())
                 .collect();
-            (name.clone(), params)
+            let doc = m.get("doc").and_then(Value::as_str).map(str::to_owned);
+            (name.clone(), (doc, params))
         })
         .collect()
 }
@@ -166,9 +189,14 @@ fn named_types_fields_and_messages_agree_with_the_compiler() {
         let tree = syntax::parse(&input.text).tree();
         let named = compiled.named_schemas().expect("named schemas");
         let decls = declarations(&tree);
+        let mut seen = BTreeSet::new();
         for decl in &decls {
-            let simple = decl.name().expect("declared name").text();
-            let simple = simple_name(&simple);
+            let written = decl.name().expect("declared name").text();
+            // A repeated identical definition is allowed, and the JSON has the first one's doc.
+            if !seen.insert(written.clone()) {
+                continue;
+            }
+            let simple = simple_name(&written);
             let shape = tree_shape(decl);
             let found = named
                 .iter()
@@ -194,6 +222,13 @@ fn named_types_fields_and_messages_agree_with_the_compiler() {
             }
             if compiled.is_protocol() && tree_messages(&tree) != json_messages(compiled.json()) {
                 failures.push(format!("{name}: the messages differ"));
+            }
+        }
+        if let Some(protocol) = tree.protocol() {
+            let doc = protocol.doc().map(|d| d.text());
+            let json_doc = compiled.json().get("doc").and_then(Value::as_str);
+            if doc.as_deref() != json_doc {
+                failures.push(format!("{name}: protocol doc {doc:?}, JSON {json_doc:?}"));
             }
         }
     }

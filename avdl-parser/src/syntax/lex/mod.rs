@@ -71,7 +71,8 @@ impl fmt::Display for LexError {
 }
 
 /// Splits `text` into tokens. Their ranges are consecutive and cover all of `text`, so the
-/// concatenation of the token texts is `text`.
+/// concatenation of the token texts is `text`. Positions are 32-bit, as in rowan: the text
+/// must be shorter than 4 GiB.
 pub fn lex(text: &str) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 4 + 1);
     let mut at = 0;

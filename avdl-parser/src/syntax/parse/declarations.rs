@@ -3,7 +3,8 @@
 
 use rowan::Checkpoint;
 
-use super::{json, types, Parser, IN_BODY};
+use super::recovery::IN_BODY;
+use super::{json, types, Parser};
 use crate::syntax::SyntaxKind::*;
 
 /// A record, error, enum or fixed declaration at its keyword, whose annotations were read

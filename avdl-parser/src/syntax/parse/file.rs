@@ -1,8 +1,9 @@
 //! The file level: a protocol, or a schema file's namespace, main schema, imports and
 //! declarations.
 
-use super::{declarations, json, types, Parser, IN_BODY, TOP_LEVEL};
-use crate::syntax::SyntaxKind::{self, *};
+use super::recovery::{IN_BODY, TOP_LEVEL};
+use super::{declarations, json, types, Parser};
+use crate::syntax::SyntaxKind::*;
 
 /// The whole file, inside the `SourceFile` node already started.
 pub(super) fn source_file(p: &mut Parser<'_>) {
@@ -169,8 +170,7 @@ fn rest_after_protocol(p: &mut Parser<'_>) {
 fn import(p: &mut Parser<'_>) {
     p.start_node(Import);
     p.bump();
-    const KINDS: [SyntaxKind; 3] = [IdlKw, ProtocolKw, SchemaKw];
-    if p.at_any(&KINDS) {
+    if p.at_any(&[IdlKw, ProtocolKw, SchemaKw]) {
         p.bump();
     } else {
         p.error_expected("`idl`, `protocol` or `schema`");

@@ -1,6 +1,7 @@
 //! Annotations and the JSON values of annotations and defaults.
 
-use super::{Parser, Stops};
+use super::recovery::Stops;
+use super::Parser;
 use crate::syntax::SyntaxKind::*;
 
 /// The annotations at the next token; whether there was any.

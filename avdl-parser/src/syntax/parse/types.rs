@@ -3,7 +3,8 @@
 
 use rowan::Checkpoint;
 
-use super::{json, Parser, Stops};
+use super::recovery::Stops;
+use super::{json, Parser};
 use crate::syntax::SyntaxKind::*;
 
 /// A type with its annotations (`full_type` of the grammar).
