@@ -1,6 +1,7 @@
 //! `avdl2rs lint`'s library call against `avdl2rs idl`'s (parse, then the JSON text) on the
 //! same generated protocol of 3,000 records, and on its first half to show that both grow
-//! linearly. The protocol breaks several rules in every record (a field without a default, a
+//! linearly; and against what lint must do before any rule runs, compiling the file to the
+//! JSON value the rules read (`compile`). The protocol breaks several rules in every record (a field without a default, a
 //! wide union, a `double` named like money, a snake_case field among camelCase ones), so the
 //! lint measures placing thousands of findings, not only the rules' walk.
 
@@ -64,6 +65,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let file = avdl_parser::parse_file(&path, &parse).expect("parses");
                 file.to_json_string(true).len()
+            });
+        });
+        // What lint cannot do without: compile the file to the JSON value its rules read.
+        group.bench_function(format!("compile/{records}"), |b| {
+            b.iter(|| {
+                let file = avdl_parser::parse_file(&path, &parse).expect("parses");
+                file.json().is_object()
             });
         });
     }

@@ -4,6 +4,7 @@
 //! The walk keeps its own stack, so deep nesting cannot exhaust the call stack.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
@@ -84,11 +85,12 @@ pub(crate) struct Document<'v> {
     field_paths: HashMap<String, usize>,
 }
 
-/// A type node waiting to be walked.
+/// A type node waiting to be walked. Its namespace is shared with its siblings and the
+/// nodes inside it, so passing it on does not copy it.
 struct Pending<'v> {
     path: String,
     json: &'v Value,
-    namespace: Option<String>,
+    namespace: Option<Rc<str>>,
     owner: Option<usize>,
     root: bool,
 }
@@ -121,20 +123,21 @@ impl<'v> Document<'v> {
 
     /// The type nodes at the top of the document.
     fn top_level(&mut self, root: &'v Value, origin: Origin) -> Vec<Pending<'v>> {
-        let pending = |path: String, json, namespace: Option<&str>, root| Pending {
+        let pending = |path: String, json, namespace: &Option<Rc<str>>, root| Pending {
             path,
             json,
-            namespace: namespace.map(str::to_owned),
+            namespace: namespace.clone(),
             owner: None,
             root,
         };
         match root {
             Value::Object(object) if object.contains_key("protocol") => {
                 let namespace = object.get("namespace").and_then(Value::as_str);
+                let namespace = namespace.map(Rc::from);
                 let mut out = Vec::new();
                 if let Some(Value::Array(types)) = object.get("types") {
                     for (i, json) in types.iter().enumerate() {
-                        out.push(pending(child("/types", i), json, namespace, false));
+                        out.push(pending(child("/types", i), json, &namespace, false));
                     }
                 }
                 let messages = object.get("messages").and_then(Value::as_object);
@@ -144,7 +147,7 @@ impl<'v> Document<'v> {
                 for (name, message) in messages.into_iter().flatten() {
                     let path = child("/messages", name);
                     for (path, json) in message_types(&path, message) {
-                        out.push(pending(path, json, namespace, true));
+                        out.push(pending(path, json, &namespace, true));
                     }
                 }
                 out
@@ -152,20 +155,26 @@ impl<'v> Document<'v> {
             Value::Array(types) if origin == Origin::Idl && types.iter().all(Value::is_object) => {
                 self.shape = Shape::Types;
                 let each = types.iter().enumerate();
-                each.map(|(i, json)| pending(child("", i), json, None, false))
+                each.map(|(i, json)| pending(child("", i), json, &None, false))
                     .collect()
             }
-            _ => vec![pending(String::new(), root, None, true)],
+            _ => vec![pending(String::new(), root, &None, true)],
         }
     }
 
     /// Records one type node and returns the nodes inside it.
     fn visit(&mut self, at: Pending<'v>) -> Vec<Pending<'v>> {
+        let inner = self.inner(&at);
         self.nodes.push(Node {
-            path: at.path.clone(),
+            path: at.path,
             json: at.json,
         });
-        let inner = |path: String, json, namespace: &Option<String>, owner| Pending {
+        inner
+    }
+
+    /// The nodes inside the type node `at`, recording the references and definitions there.
+    fn inner(&mut self, at: &Pending<'v>) -> Vec<Pending<'v>> {
+        let inner = |path: String, json, namespace: &Option<Rc<str>>, owner| Pending {
             path,
             json,
             namespace: namespace.clone(),
@@ -188,9 +197,9 @@ impl<'v> Document<'v> {
                 .collect(),
             Value::Object(object) => match object.get("type") {
                 Some(Value::String(kind)) => match kind.as_str() {
-                    "record" | "error" => self.define(&at, object, DefKind::Record),
-                    "enum" => self.define(&at, object, DefKind::Enum),
-                    "fixed" => self.define(&at, object, DefKind::Fixed),
+                    "record" | "error" => self.define(at, object, DefKind::Record),
+                    "enum" => self.define(at, object, DefKind::Enum),
+                    "fixed" => self.define(at, object, DefKind::Fixed),
                     "array" | "map" => {
                         let key = if kind == "array" { "items" } else { "values" };
                         let json = object.get(key).unwrap_or(&Value::Null);
@@ -224,6 +233,7 @@ impl<'v> Document<'v> {
             _ => full_name(name, at.namespace.as_deref()),
         };
         let namespace = full.rfind('.').map(|dot| full[..dot].to_owned());
+        let inner_namespace = namespace.as_deref().map(Rc::from);
         let index = self.definitions.len();
         self.references.push(Reference {
             full_name: full.clone(),
@@ -233,7 +243,7 @@ impl<'v> Document<'v> {
         self.definitions.push(Definition {
             path: at.path.clone(),
             full_name: full,
-            namespace: namespace.clone(),
+            namespace,
             kind,
             json: object,
         });
@@ -241,9 +251,10 @@ impl<'v> Document<'v> {
             return Vec::new();
         };
         let mut out = Vec::new();
+        let fields_path = child(&at.path, "fields");
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
-            let path = child(&child(&at.path, "fields"), i);
+            let path = child(&fields_path, i);
             self.field_paths.insert(path.clone(), self.fields.len());
             self.fields.push(FieldSite {
                 path: path.clone(),
@@ -256,7 +267,7 @@ impl<'v> Document<'v> {
                 out.push(Pending {
                     path: child(&path, "type"),
                     json: schema,
-                    namespace: namespace.clone(),
+                    namespace: inner_namespace.clone(),
                     owner: Some(index),
                     root: false,
                 });

@@ -68,13 +68,28 @@ impl<'t> Lines<'t> {
         }
     }
 
-    /// The 1-based line and character column of byte `offset` (as the compiler's messages
-    /// count them).
-    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+    /// The 1-based line of byte `offset`, without counting the characters before it.
+    pub fn line(&self, offset: usize) -> usize {
+        let at = u32::try_from(self.char_start(offset))
+            .ok()
+            .map(TextSize::from);
+        at.and_then(|at| self.index.position(at))
+            .map_or(1, |position| position.line as usize + 1)
+    }
+
+    /// `offset`, within the text, moved back to the start of the character it is in.
+    fn char_start(&self, offset: usize) -> usize {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
+        offset
+    }
+
+    /// The 1-based line and character column of byte `offset` (as the compiler's messages
+    /// count them).
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = self.char_start(offset);
         let at = u32::try_from(offset).ok().map(TextSize::from);
         let Some(position) = at.and_then(|at| self.index.position(at)) else {
             return (1, 1);
@@ -98,5 +113,9 @@ mod tests {
         assert_eq!(lines.line_column(4), (2, 1));
         assert_eq!(lines.line_column(7), (3, 1));
         assert_eq!(lines.line_column(99), (3, 1));
+        assert_eq!(
+            [0, 3, 4, 5, 7, 99].map(|at| lines.line(at)),
+            [1, 2, 2, 2, 3, 3]
+        );
     }
 }

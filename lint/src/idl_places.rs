@@ -29,8 +29,10 @@ struct FieldPlaces {
 pub(crate) struct Places {
     pub declared: Declared,
     types: HashMap<String, Range<usize>>,
-    fields: HashMap<(String, String), FieldPlaces>,
-    symbols: HashMap<(String, String), Range<usize>>,
+    /// Field places by record, then field name, so a lookup borrows the finding's names.
+    fields: HashMap<String, HashMap<String, FieldPlaces>>,
+    /// Enum symbols' places by enum, then symbol.
+    symbols: HashMap<String, HashMap<String, Range<usize>>>,
     messages: HashMap<String, Range<usize>>,
     imports: Vec<Range<usize>>,
 }
@@ -97,21 +99,21 @@ impl Places {
                             continue;
                         };
                         let default = variable.default().map(|d| code_range(d.syntax()));
-                        let key = (full.clone(), name.text());
                         let places = FieldPlaces {
                             name: name_range(&name),
                             ty: ty.clone(),
                             default,
                         };
-                        self.fields.insert(key, places);
+                        let fields = self.fields.entry(full.clone()).or_default();
+                        fields.insert(name.text(), places);
                     }
                 }
             }
             NamedDecl::Enum(enumeration) => {
                 for symbol in enumeration.symbols() {
                     if let Some(name) = symbol.name() {
-                        self.symbols
-                            .insert((full.clone(), name.text()), name_range(&name));
+                        let symbols = self.symbols.entry(full.clone()).or_default();
+                        symbols.insert(name.text(), name_range(&name));
                     }
                 }
             }
@@ -122,8 +124,7 @@ impl Places {
     /// The span of what `finding` is about, `None` when that is not in this file (a type
     /// an import brought in, which is checked in its own file).
     pub fn place(&self, finding: &Finding) -> Option<Range<usize>> {
-        let field =
-            |record: &str, name: &str| self.fields.get(&(record.to_owned(), name.to_owned()));
+        let field = |record: &str, name: &str| self.fields.get(record)?.get(name);
         match &finding.subject {
             Subject::Type(name) => self.types.get(name).cloned(),
             Subject::Field(record, name) => field(record, name).map(|f| f.name.clone()),
@@ -133,9 +134,7 @@ impl Places {
             Subject::Default(record, name) => {
                 field(record, name).map(|f| f.default.clone().unwrap_or(f.name.clone()))
             }
-            Subject::Symbol(name, symbol) => {
-                self.symbols.get(&(name.clone(), symbol.clone())).cloned()
-            }
+            Subject::Symbol(name, symbol) => self.symbols.get(name)?.get(symbol).cloned(),
             Subject::Message(name) => self.messages.get(name).cloned(),
             Subject::Import(index) => self.imports.get(*index).cloned(),
             Subject::Node => None,

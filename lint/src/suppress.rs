@@ -19,14 +19,15 @@ use crate::finding::{Finding, Lines};
 /// What a suppression comment starts with.
 const MARKER: &str = "avdl2rs-lint: allow(";
 
-/// Removes the findings a comment in `text` silences.
+/// Removes the findings a comment in `text` silences. A text without the marker has none,
+/// so it is not lexed again.
 pub(crate) fn apply(text: &str, lines: &Lines<'_>, findings: &mut Vec<Finding>) {
-    let silenced = silenced_lines(text, lines);
-    if silenced.is_empty() {
+    if !text.contains(MARKER) {
         return;
     }
+    let silenced = silenced_lines(text, lines);
     findings.retain(|finding| {
-        let (line, _) = lines.line_column(finding.span.start);
+        let line = lines.line(finding.span.start);
         !silenced.contains(&(line, finding.rule.id().to_owned()))
     });
 }
@@ -39,7 +40,7 @@ fn silenced_lines(text: &str, lines: &Lines<'_>) -> HashSet<(usize, String)> {
     let mut code_line = 0;
     for token in lex(text) {
         let start = usize::from(token.range.start());
-        let (line, _) = lines.line_column(start);
+        let line = lines.line(start);
         match token.kind {
             SyntaxKind::LineComment | SyntaxKind::BlockComment => {
                 let ids = rule_ids(&text[start..usize::from(token.range.end())]);
