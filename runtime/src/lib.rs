@@ -41,6 +41,7 @@ pub mod avro_json;
 pub mod codec;
 pub mod compat;
 pub mod error;
+pub mod generic;
 mod include;
 pub mod logical;
 pub mod resolve;

@@ -192,14 +192,15 @@ fn has_reordered_map(value: &Value) -> bool {
 }
 
 /// A stable seed per type name, so failures reproduce.
-fn fnv(text: &str) -> u64 {
+pub(crate) fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })
 }
 
-/// Random values of a schema, from a seeded SplitMix64 generator.
-struct ValueGen {
+/// Random values of a schema, from a seeded SplitMix64 generator (also used by
+/// `generic_records.rs`).
+pub(crate) struct ValueGen {
     state: u64,
     named: HashMap<Name, Schema>,
 }
@@ -208,7 +209,7 @@ struct ValueGen {
 const MAX_DEPTH: usize = 4;
 
 impl ValueGen {
-    fn new(schema: &Schema, seed: u64) -> Self {
+    pub(crate) fn new(schema: &Schema, seed: u64) -> Self {
         let mut named = HashMap::new();
         collect_named(schema, &mut named);
         ValueGen { state: seed, named }
@@ -258,7 +259,7 @@ impl ValueGen {
             .collect()
     }
 
-    fn value(&mut self, schema: &Schema, depth: usize) -> Value {
+    pub(crate) fn value(&mut self, schema: &Schema, depth: usize) -> Value {
         match schema {
             Schema::Null => Value::Null,
             Schema::Boolean => Value::Boolean(self.below(2) == 1),

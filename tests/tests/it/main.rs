@@ -19,6 +19,7 @@ mod derive_schemas;
 mod derive_twins;
 mod generated_depth;
 mod generated_differential;
+mod generic_records;
 mod idl_conformance;
 mod idl_writer;
 mod located_errors;

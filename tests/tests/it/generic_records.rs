@@ -1,0 +1,270 @@
+//! Generic records (`avdl2rs::generic`) against `apache-avro`, for every named type of every
+//! conformance schema and codegen snapshot input (the cases of `codegen_roundtrip.rs`).
+//!
+//! Per type: random `apache_avro` values of its schema are written by apache-avro; the generic
+//! decode of those bytes must be the value `apache_avro::from_avro_datum` reads from them
+//! (logical values compared as their base values), and the generic encode must give the bytes
+//! back exactly. Hostile inputs must fail with a located error within the decode limits.
+
+#![deny(warnings)]
+
+use apache_avro::reader::datum::GenericDatumReader;
+use apache_avro::types::Value;
+use apache_avro::writer::datum::GenericDatumWriter;
+use avdl2rs::generic::{GenericSchema, GenericValue};
+use avdl2rs::DecodeErrorKind;
+
+use crate::codegen_roundtrip::{fnv, ValueGen, GENERATED};
+
+const VALUES_PER_TYPE: usize = 100;
+
+#[test]
+fn generic_decode_reads_what_apache_avro_reads_and_encodes_the_same_bytes() {
+    avdl2rs_tests::on_big_stack(every_case);
+}
+
+fn every_case() {
+    assert!(
+        !GENERATED.is_empty(),
+        "build.rs registered no generated type"
+    );
+    let mut failures = Vec::new();
+    for case in GENERATED {
+        let schema = crate::generated_differential::apache(case.schema_json).unwrap();
+        let generic = GenericSchema::new(case.schema_json).unwrap();
+        let writer = GenericDatumWriter::builder(&schema).build().unwrap();
+        let reader = GenericDatumReader::builder(&schema).build().unwrap();
+        let mut values = ValueGen::new(&schema, fnv(case.full_name) ^ 0x6e6e);
+        for n in 0..VALUES_PER_TYPE {
+            let value = values.value(&schema, 0);
+            if let Err(e) = check(&writer, &reader, &generic, value) {
+                failures.push(format!("{} {} value #{n}: {e}", case.file, case.full_name));
+                break;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing types:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Writes `value` with apache-avro, and checks the generic decode of the bytes against
+/// apache-avro's reading of them and the generic encode against the bytes.
+fn check(
+    writer: &GenericDatumWriter<'_>,
+    reader: &GenericDatumReader<'_>,
+    generic: &GenericSchema,
+    value: Value,
+) -> Result<(), String> {
+    let bytes = writer
+        .write_value_to_vec(value)
+        .map_err(|e| format!("apache-avro cannot write it: {e}"))?;
+    let theirs = reader
+        .read_value(&mut bytes.as_slice())
+        .map_err(|e| format!("apache-avro cannot read its bytes: {e}"))?;
+    let ours = generic
+        .decode(&bytes)
+        .map_err(|e| format!("generic decode of {bytes:?}: {e}"))?;
+    agree(&ours, &theirs, "")?;
+    let again = generic
+        .encode(&ours)
+        .map_err(|e| format!("generic encode: {e}"))?;
+    if again != bytes {
+        return Err(format!(
+            "re-encoded bytes differ:\n  apache-avro {bytes:?}\n  generic     {again:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the generic value `ours` is apache-avro's `theirs`, a logical value of theirs
+/// standing for its base value; the error names the path where they part.
+fn agree(ours: &GenericValue, theirs: &Value, path: &str) -> Result<(), String> {
+    let same = match (ours, theirs) {
+        (GenericValue::Null, Value::Null) => true,
+        (GenericValue::Boolean(a), Value::Boolean(b)) => a == b,
+        (GenericValue::Int(a), Value::Int(b) | Value::Date(b) | Value::TimeMillis(b)) => a == b,
+        (GenericValue::Long(a), Value::Long(b) | Value::TimeMicros(b)) => a == b,
+        (
+            GenericValue::Long(a),
+            Value::TimestampMillis(b)
+            | Value::TimestampMicros(b)
+            | Value::TimestampNanos(b)
+            | Value::LocalTimestampMillis(b)
+            | Value::LocalTimestampMicros(b)
+            | Value::LocalTimestampNanos(b),
+        ) => a == b,
+        (GenericValue::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+        (GenericValue::Double(a), Value::Double(b)) => a.to_bits() == b.to_bits(),
+        (GenericValue::Bytes(a), Value::Bytes(b))
+        | (GenericValue::Fixed(a), Value::Fixed(_, b)) => a == b,
+        (GenericValue::Bytes(a) | GenericValue::Fixed(a), Value::Decimal(b)) => {
+            let b = Vec::<u8>::try_from(b).map_err(|e| format!("at {path}: {e}"))?;
+            minimal_twos_complement(a) == minimal_twos_complement(&b)
+        }
+        (GenericValue::String(a), Value::Uuid(b)) => *a == b.to_string(),
+        (GenericValue::Fixed(a), Value::Uuid(b)) => a == b.as_bytes(),
+        (GenericValue::Fixed(a), Value::Duration(b)) => a[..] == <[u8; 12]>::from(b)[..],
+        (GenericValue::String(a), Value::String(b)) => a == b,
+        (GenericValue::Enum(a), Value::Enum(index, symbol)) => {
+            a.index() == *index as usize && a.symbol() == symbol
+        }
+        (GenericValue::Union(a, x), Value::Union(b, y)) if a == b => {
+            return agree(x, y, &format!("{path}|{a}"));
+        }
+        (GenericValue::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                agree(x, y, &format!("{path}[{i}]"))?;
+            }
+            return Ok(());
+        }
+        (GenericValue::Map(a), Value::Map(b)) if a.len() == b.len() => {
+            for (key, x) in a {
+                let y = b
+                    .get(key)
+                    .ok_or_else(|| format!("at {path}: no key {key:?}"))?;
+                agree(x, y, &format!("{path}[{key:?}]"))?;
+            }
+            return Ok(());
+        }
+        (GenericValue::Record(a), Value::Record(b)) if a.fields().len() == b.len() => {
+            for (index, (name, y)) in b.iter().enumerate() {
+                let x = a
+                    .get(name)
+                    .ok_or_else(|| format!("at {path}: no field {name}"))?;
+                if a.field(index) != Some(x) {
+                    return Err(format!("at {path}: field {name} is not at {index}"));
+                }
+                agree(x, y, &format!("{path}.{name}"))?;
+            }
+            return Ok(());
+        }
+        _ => false,
+    };
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "at {path}: generic {ours:?}, apache-avro {theirs:?}"
+        ))
+    }
+}
+
+/// Two's-complement big-endian bytes without the leading bytes that only repeat the sign.
+fn minimal_twos_complement(bytes: &[u8]) -> Vec<u8> {
+    let mut start = 0;
+    while start + 1 < bytes.len() {
+        let (byte, next) = (bytes[start], bytes[start + 1]);
+        if (byte == 0 && next & 0x80 == 0) || (byte == 0xff && next & 0x80 != 0) {
+            start += 1;
+        } else {
+            break;
+        }
+    }
+    if bytes.is_empty() {
+        vec![0]
+    } else {
+        bytes[start..].to_vec()
+    }
+}
+
+const NODE: &str = r#"{"type":"record","name":"t.Node","fields":[
+    {"name":"label","type":"string"},
+    {"name":"tags","type":{"type":"map","values":{"type":"array","items":"long"}}},
+    {"name":"next","type":["null","Node"]}]}"#;
+
+/// Every prefix of a valid encoding is refused as ending too early (or as a length beyond the
+/// end), with the path of the value it ended in, and never read as a value.
+#[test]
+fn truncated_input_is_a_located_end_of_input() {
+    let schema = GenericSchema::new(NODE).unwrap();
+    // {label "ab", tags {"k": [1, 2]}, next: Node {label "", tags {}, next null}}
+    let bytes = [4, b'a', b'b', 2, 2, b'k', 4, 2, 4, 0, 0, 2, 0, 0, 0];
+    let value = schema.decode(&bytes).unwrap();
+    assert_eq!(schema.encode(&value).unwrap(), bytes);
+    for len in 0..bytes.len() {
+        let error = schema.decode(&bytes[..len]).unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                DecodeErrorKind::UnexpectedEof { .. } | DecodeErrorKind::LengthTooLarge { .. }
+            ),
+            "prefix of {len}: {error}"
+        );
+    }
+    let error = schema.decode(&bytes[..8]).unwrap_err();
+    assert_eq!(error.path(), r#"tags["k"][1]"#);
+}
+
+/// A length or count far beyond the input is refused before anything is allocated for it.
+#[test]
+fn huge_lengths_are_refused_before_allocating() {
+    let schema = GenericSchema::new(NODE).unwrap();
+    // A label of 2^62 bytes.
+    let label = [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01];
+    let error = schema.decode(&label).unwrap_err();
+    assert!(
+        matches!(error.kind(), DecodeErrorKind::LengthTooLarge { .. }),
+        "{error}"
+    );
+    assert_eq!(error.path(), "label");
+    // A map block of 2^62 entries.
+    let mut tags = vec![0];
+    tags.extend_from_slice(&label);
+    let error = schema.decode(&tags).unwrap_err();
+    assert!(
+        matches!(error.kind(), DecodeErrorKind::TooManyItems { .. }),
+        "{error}"
+    );
+    assert_eq!(error.path(), "tags");
+}
+
+/// Recursive data nested beyond the depth limit is refused, not read until the stack runs out.
+#[test]
+fn deep_nesting_stops_at_the_depth_limit() {
+    let schema = GenericSchema::new(NODE).unwrap();
+    // 100,000 nodes, each {label "", tags {}, next: branch 1}.
+    let bytes: Vec<u8> = [0, 0, 2].repeat(100_000);
+    let error = schema.decode(&bytes).unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            DecodeErrorKind::TooDeep { .. } | DecodeErrorKind::TooMuchStack { .. }
+        ),
+        "{error}"
+    );
+    assert!(
+        error.path().starts_with("next.next.next"),
+        "{}",
+        error.path()
+    );
+}
+
+/// A value that does not fit its schema is refused with its path, and nothing is written.
+#[test]
+fn encoding_a_value_of_another_schema_names_its_path() {
+    let schema = GenericSchema::new(NODE).unwrap();
+    let mut value = schema.decode(&[0, 2, 2, b'k', 2, 2, 0, 0, 0]).unwrap();
+    let GenericValue::Record(record) = &mut value else {
+        panic!("{value:?}")
+    };
+    let mut fields = record.fields().to_vec();
+    fields[1] = GenericValue::Map(vec![(
+        "k".into(),
+        GenericValue::Array(vec![GenericValue::Int(1)]),
+    )]);
+    let broken = GenericValue::Record(avdl2rs::generic::GenericRecord::new(
+        record.schema().clone(),
+        fields,
+    ));
+    let mut out = vec![7];
+    let error = schema.encode_into(&broken, &mut out).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"cannot encode tags["k"][0]: expected long, found int"#
+    );
+    assert_eq!(out, [7]);
+}
