@@ -96,6 +96,16 @@ impl AvroJson {
         AvroJson { set, schema }
     }
 
+    /// The named types of the schema.
+    pub(crate) fn set(&self) -> &SchemaSet {
+        &self.set
+    }
+
+    /// The schema's root node.
+    pub(crate) fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
     /// Decodes the Avro binary `body`, which must hold one value and nothing after it, into
     /// its JSON encoding, with the default budgets of a [`Reader`] of its length.
     pub fn decode(&self, body: &[u8]) -> Result<Value, DecodeError> {

@@ -36,12 +36,16 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::avro_json::{AvroJson, JsonError};
 use crate::codec::Reader;
+use crate::compat::SchemaRef;
 use crate::error::{DecodeError, EncodeError};
+use crate::resolve::{ResolutionPlan, ResolveError};
 use crate::schema::{NamedSchema, Schema, SchemaError, SchemaSet};
 
 mod decode;
 mod encode;
+mod serialize;
 mod value;
 
 pub use value::{GenericEnum, GenericRecord, GenericValue};
@@ -51,7 +55,8 @@ pub use value::{GenericEnum, GenericRecord, GenericValue};
 pub struct GenericSchema {
     /// Every named type of the schema by full name, shared with the values that use it.
     named: HashMap<String, Arc<NamedSchema>>,
-    root: Schema,
+    /// The schema and its named types, also for the Avro JSON encoding and resolution.
+    json: AvroJson,
 }
 
 impl GenericSchema {
@@ -66,7 +71,7 @@ impl GenericSchema {
     pub fn new(schema_json: &str) -> Result<Self, SchemaError> {
         let mut set = SchemaSet::new();
         let root = set.parse_str(schema_json)?;
-        Ok(Self::from_schema(&set, root))
+        Ok(Self::from_schema(set, root))
     }
 
     /// Takes `root`, a schema already parsed into `set`. A reference to a type `set` does not
@@ -75,16 +80,17 @@ impl GenericSchema {
     /// ```
     /// use avdl2rs::schema::{Schema, SchemaKind, SchemaSet};
     /// let schema = avdl2rs::generic::GenericSchema::from_schema(
-    ///     &SchemaSet::new(), Schema::new(SchemaKind::Int));
+    ///     SchemaSet::new(), Schema::new(SchemaKind::Int));
     /// assert_eq!(schema.encode(&avdl2rs::generic::GenericValue::Int(-1))?, [1]);
     /// # Ok::<(), avdl2rs::EncodeError>(())
     /// ```
-    pub fn from_schema(set: &SchemaSet, root: Schema) -> Self {
+    pub fn from_schema(set: SchemaSet, root: Schema) -> Self {
         let named = set
             .iter()
             .map(|named| (named.name.full_name(), Arc::new(named.clone())))
             .collect();
-        GenericSchema { named, root }
+        let json = AvroJson::from_schema(set, root);
+        GenericSchema { named, json }
     }
 
     /// The schema's root node.
@@ -95,7 +101,7 @@ impl GenericSchema {
     /// # Ok::<(), avdl2rs::schema::SchemaError>(())
     /// ```
     pub fn root(&self) -> &Schema {
-        &self.root
+        self.json.schema()
     }
 
     /// Decodes the Avro binary `body`, which must hold one value and nothing after it, with
@@ -125,7 +131,7 @@ impl GenericSchema {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode_from(&self, reader: &mut Reader<'_>) -> Result<GenericValue, DecodeError> {
-        decode::Decoder::new(&self.named).value(&self.root, reader)
+        decode::Decoder::new(&self.named).value(self.root(), reader)
     }
 
     /// The Avro binary encoding of `value`, which must be a value of this schema.
@@ -155,10 +161,133 @@ impl GenericSchema {
     /// ```
     pub fn encode_into(&self, value: &GenericValue, out: &mut Vec<u8>) -> Result<(), EncodeError> {
         let start = out.len();
-        let result = encode::Encoder::new(&self.named).value(&self.root, value, out);
+        let result = encode::Encoder::new(&self.named).value(self.root(), value, out);
         if result.is_err() {
             out.truncate(start);
         }
         result
+    }
+
+    /// The value in Avro's JSON encoding ([`crate::avro_json`]): unions wrapped in their
+    /// branch's name, as Avro's own JSON encoders write it. This is not the JSON of
+    /// `serde_json::to_value(value)`, which writes a union as its value alone.
+    ///
+    /// ```
+    /// use avdl2rs::generic::{GenericSchema, GenericValue};
+    /// let schema = GenericSchema::new(r#"["null","int"]"#)?;
+    /// let value = GenericValue::Union(1, Box::new(GenericValue::Int(3)));
+    /// assert_eq!(schema.to_avro_json(&value)?, serde_json::json!({"int": 3}));
+    /// assert_eq!(serde_json::to_value(&value)?, serde_json::json!(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_avro_json(&self, value: &GenericValue) -> Result<serde_json::Value, EncodeError> {
+        // Through the binary encoding, so that the JSON encoding's rules live in one place.
+        let bytes = self.encode(value)?;
+        self.json
+            .decode(&bytes)
+            .map_err(|e| EncodeError::custom(format!("the encoded value does not read back: {e}")))
+    }
+
+    /// The value whose Avro JSON encoding is `json`, read as [`AvroJson::encode`] reads it
+    /// (record fields in any order, missing ones taking their default); the error names the
+    /// JSON pointer of what does not fit the schema.
+    ///
+    /// ```
+    /// use avdl2rs::generic::{GenericSchema, GenericValue};
+    /// let schema = GenericSchema::new(r#"{"type":"record","name":"R","fields":[
+    ///     {"name":"n","type":["null","long"],"default":null}]}"#)?;
+    /// let value = schema.from_avro_json(&serde_json::json!({}))?;
+    /// assert_eq!(value.as_record().unwrap().get("n"),
+    ///     Some(&GenericValue::Union(0, Box::new(GenericValue::Null))));
+    /// let error = schema.from_avro_json(&serde_json::json!({"n": {"int": 1}})).unwrap_err();
+    /// assert!(error.to_string().starts_with("at /n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_avro_json(&self, json: &serde_json::Value) -> Result<GenericValue, JsonError> {
+        let mut bytes = Vec::new();
+        self.json.encode(json, &mut bytes)?;
+        self.decode(&bytes)
+            .map_err(|e| JsonError::new(format!("the encoded value does not read back: {e}")))
+    }
+
+    /// The way to read values written with `writer` as values of this schema, the reader's
+    /// (Avro specification, "Schema Resolution"), refused when the compatibility check
+    /// finds that this schema cannot read `writer`'s data.
+    ///
+    /// ```
+    /// use avdl2rs::generic::{GenericSchema, GenericValue};
+    /// let writer = GenericSchema::new(r#"{"type":"record","name":"R","fields":[
+    ///     {"name":"n","type":"int"}]}"#)?;
+    /// let reader = GenericSchema::new(r#"{"type":"record","name":"R","fields":[
+    ///     {"name":"n","type":"double"},{"name":"s","type":"string","default":"x"}]}"#)?;
+    /// let value = reader.resolving(&writer)?.decode(&[4])?;
+    /// let record = value.as_record().unwrap();
+    /// assert_eq!(record.fields(), [GenericValue::Double(2.0), GenericValue::String("x".into())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolving<'r>(
+        &'r self,
+        writer: &'r GenericSchema,
+    ) -> Result<GenericResolver<'r>, ResolveError> {
+        let plan = ResolutionPlan::new(
+            SchemaRef::new(self.json.set(), self.root()),
+            SchemaRef::new(writer.json.set(), writer.root()),
+        )?;
+        Ok(GenericResolver {
+            plan,
+            writer,
+            reader: self,
+        })
+    }
+}
+
+/// Reads values written with one schema as [`GenericValue`]s of another, the reader's
+/// ([`GenericSchema::resolving`]).
+///
+/// It is the runtime's [`ResolutionPlan`], which translates the writer's bytes into the
+/// reader's encoding, followed by the generic decode of the reader schema, so generic values
+/// resolve exactly as generated types do. The writer's bytes are checked against the writer
+/// schema while translated; errors name the path in the datum.
+#[derive(Debug)]
+pub struct GenericResolver<'r> {
+    plan: ResolutionPlan,
+    writer: &'r GenericSchema,
+    reader: &'r GenericSchema,
+}
+
+impl GenericResolver<'_> {
+    /// Reads the writer value that spans all of `bytes` as a value of the reader schema.
+    ///
+    /// ```
+    /// let writer = avdl2rs::generic::GenericSchema::new(r#"{"type":"array","items":"int"}"#)?;
+    /// let reader = avdl2rs::generic::GenericSchema::new(r#"{"type":"array","items":"long"}"#)?;
+    /// let error = reader.resolving(&writer)?.decode(&[4, 2]).unwrap_err();
+    /// assert_eq!(error.to_string(), "bad writer data: cannot decode [1] at byte 2: \
+    ///     unexpected end of input: needed 1 bytes, 0 left");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decode(&self, bytes: &[u8]) -> Result<GenericValue, ResolveError> {
+        let mut translated = Vec::new();
+        let result = match self.plan.translate(bytes, &mut translated) {
+            Ok(()) => self
+                .reader
+                .decode(&translated)
+                .map_err(ResolveError::Decode),
+            Err(error) => Err(ResolveError::Translate(error)),
+        };
+        result.map_err(|error| self.locate(bytes, error))
+    }
+
+    /// The error of bad writer data, with the path and offset of the bad value in the
+    /// writer's datum. The plan's steps know positions, not field names, and copy runs of
+    /// values both schemas encode alike without reading them (so damage there shows only when
+    /// the reader decodes the translation, at its offsets): the writer's bytes are read again
+    /// with the writer schema, whose decode names the fields; only on this error path.
+    #[cold]
+    fn locate(&self, bytes: &[u8], error: ResolveError) -> ResolveError {
+        match self.writer.decode(bytes) {
+            Err(located) => ResolveError::Translate(located),
+            Ok(_) => error,
+        }
     }
 }

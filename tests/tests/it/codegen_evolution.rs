@@ -9,10 +9,10 @@
 use avdl2rs::resolve::ResolutionPlan;
 use avdl2rs::{Avro, AvroSchema};
 
-mod v1 {
+pub(crate) mod v1 {
     include!(concat!(env!("OUT_DIR"), "/evolution_orders_v1.rs"));
 }
-mod v2 {
+pub(crate) mod v2 {
     include!(concat!(env!("OUT_DIR"), "/evolution_orders_v2.rs"));
 }
 
