@@ -77,6 +77,19 @@ fn check(
             "re-encoded bytes differ:\n  apache-avro {bytes:?}\n  generic     {again:?}"
         ));
     }
+    // Through Avro's JSON encoding and back, the bytes stay the same.
+    let json = generic
+        .to_avro_json(&ours)
+        .map_err(|e| format!("to_avro_json: {e}"))?;
+    let back = generic
+        .from_avro_json(&json)
+        .map_err(|e| format!("from_avro_json of {json}: {e}"))?;
+    if generic.encode(&back).ok() != Some(bytes) {
+        return Err(format!(
+            "through Avro JSON {json} the value changes to {back:?}"
+        ));
+    }
+    serde_json::to_string(&ours).map_err(|e| format!("serde_json: {e}"))?;
     Ok(())
 }
 
