@@ -43,6 +43,8 @@ use crate::error::{DecodeError, EncodeError};
 use crate::resolve::{ResolutionPlan, ResolveError};
 use crate::schema::{NamedSchema, Schema, SchemaError, SchemaSet};
 
+#[cfg(feature = "apache-avro")]
+mod apache;
 mod decode;
 mod encode;
 mod serialize;

@@ -2,10 +2,14 @@
 
 use std::sync::Arc;
 
+use crate::logical::{Decimal, Duration};
 use crate::schema::{NamedKind, NamedSchema};
 
 /// An Avro value of any schema. A logical type is held as its base value (a `date` as its
-/// `Int`, a `decimal` as its `Bytes` or `Fixed`), as it is written on the wire.
+/// `Int`, a `decimal` as its `Bytes` or `Fixed`), as it is written on the wire; the
+/// `as_decimal`, `as_duration` and `as_uuid` methods read it as the runtime's type for it
+/// (dates and times are their `Int` or `Long` count of days or units since the epoch or
+/// midnight, as the schema's logical type says).
 ///
 /// ```
 /// use avdl2rs::generic::GenericValue;
@@ -53,6 +57,58 @@ impl GenericValue {
     pub fn as_record(&self) -> Option<&GenericRecord> {
         match self {
             GenericValue::Record(record) => Some(record),
+            _ => None,
+        }
+    }
+
+    /// A `bytes` or `fixed` value read as a `decimal` of `scale` (the scale its schema's
+    /// `decimal` logical type gives); `None` for other values.
+    ///
+    /// ```
+    /// use avdl2rs::generic::GenericValue;
+    /// let price = GenericValue::Bytes(vec![0xfb, 0x2e]); // -1234
+    /// assert_eq!(price.as_decimal(2).unwrap().to_string(), "-12.34");
+    /// ```
+    pub fn as_decimal(&self, scale: u32) -> Option<Decimal> {
+        match self {
+            GenericValue::Bytes(bytes) | GenericValue::Fixed(bytes) => {
+                Some(Decimal::new(bytes.clone(), scale))
+            }
+            _ => None,
+        }
+    }
+
+    /// A `fixed(12)` value read as a `duration`; `None` for other values.
+    ///
+    /// ```
+    /// use avdl2rs::generic::GenericValue;
+    /// let value = GenericValue::Fixed(vec![1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
+    /// let duration = value.as_duration().unwrap();
+    /// assert_eq!((duration.months, duration.days, duration.millis), (1, 2, 3));
+    /// ```
+    pub fn as_duration(&self) -> Option<Duration> {
+        match self {
+            GenericValue::Fixed(bytes) => {
+                Some(Duration::from_bytes(bytes.as_slice().try_into().ok()?))
+            }
+            _ => None,
+        }
+    }
+
+    /// A `uuid`: a `string` in its text form or a `fixed(16)`; `None` for other values and
+    /// for a string that is not a UUID.
+    ///
+    /// ```
+    /// use avdl2rs::generic::GenericValue;
+    /// let text = GenericValue::String("67e55044-10b1-426f-9247-bb680e5fe0c8".into());
+    /// let bytes = GenericValue::Fixed(text.as_uuid().unwrap().as_bytes().to_vec());
+    /// assert_eq!(bytes.as_uuid(), text.as_uuid());
+    /// ```
+    #[cfg(feature = "uuid")]
+    pub fn as_uuid(&self) -> Option<uuid::Uuid> {
+        match self {
+            GenericValue::String(text) => uuid::Uuid::try_parse(text).ok(),
+            GenericValue::Fixed(bytes) => uuid::Uuid::from_slice(bytes).ok(),
             _ => None,
         }
     }

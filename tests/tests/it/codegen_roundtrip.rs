@@ -181,7 +181,7 @@ fn check(case: &Case, codecs: &Codecs<'_>, value: &Value) -> Result<(), String> 
 }
 
 /// Whether `value` holds a map with more than one entry.
-fn has_reordered_map(value: &Value) -> bool {
+pub(crate) fn has_reordered_map(value: &Value) -> bool {
     match value {
         Value::Map(entries) => entries.len() > 1 || entries.values().any(has_reordered_map),
         Value::Array(items) => items.iter().any(has_reordered_map),
