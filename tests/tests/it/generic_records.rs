@@ -51,6 +51,62 @@ fn every_case() {
     );
 }
 
+/// The same checks on every named type of the examples' IDL files (`examples/*/schemas/`).
+#[test]
+fn generic_values_of_the_examples_schemas_agree_with_apache_avro() {
+    avdl2rs_tests::on_big_stack(every_example_type);
+}
+
+fn every_example_type() {
+    let mut files = Vec::new();
+    collect_idl(
+        &avdl2rs_tests::workspace_root().join("examples"),
+        &mut files,
+    );
+    assert!(files.len() >= 5, "the examples' IDL files: {files:?}");
+    // An example imports files of another (as its build script's include folders say): any
+    // folder of an example's IDL may be searched.
+    let mut include_dirs: Vec<_> = files
+        .iter()
+        .map(|f| f.parent().unwrap().to_path_buf())
+        .collect();
+    include_dirs.dedup();
+    let options = avdl_parser::ParseOptions { include_dirs };
+    let mut types = 0;
+    for file in &files {
+        let idl = avdl_parser::parse_file(file, &options)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+        for (full_name, json) in idl.named_schemas().unwrap() {
+            let schema_json = json.to_string();
+            let schema = crate::generated_differential::apache(&schema_json).unwrap();
+            let generic = GenericSchema::new(&schema_json).unwrap();
+            let writer = GenericDatumWriter::builder(&schema).build().unwrap();
+            let reader = GenericDatumReader::builder(&schema).build().unwrap();
+            let mut values = ValueGen::new(&schema, fnv(&full_name));
+            for n in 0..VALUES_PER_TYPE {
+                let value = values.value(&schema, 0);
+                check(&writer, &reader, &generic, &schema_json, value)
+                    .unwrap_or_else(|e| panic!("{} {full_name} #{n}: {e}", file.display()));
+            }
+            types += 1;
+        }
+    }
+    assert!(types >= 10, "only {types} named types in the examples");
+}
+
+/// The `.avdl` files under `dir`, at any depth, skipping build output.
+fn collect_idl(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() && !path.ends_with("target") {
+            collect_idl(&path, files);
+        } else if path.extension().is_some_and(|e| e == "avdl") {
+            files.push(path);
+        }
+    }
+    files.sort();
+}
+
 /// Writes `value` with apache-avro, and checks the generic decode of the bytes against
 /// apache-avro's reading of them and the generic encode against the bytes.
 fn check(
