@@ -10,11 +10,11 @@ use crate::schema::{Field, Name, NamedKind, NamedSchema, Schema, SchemaKind};
 
 /// Reads values of the named types of one schema.
 pub(super) struct Decoder<'s> {
-    named: &'s HashMap<String, Arc<NamedSchema>>,
+    named: &'s HashMap<Name, Arc<NamedSchema>>,
 }
 
 impl<'s> Decoder<'s> {
-    pub(super) fn new(named: &'s HashMap<String, Arc<NamedSchema>>) -> Self {
+    pub(super) fn new(named: &'s HashMap<Name, Arc<NamedSchema>>) -> Self {
         Decoder { named }
     }
 
@@ -56,7 +56,7 @@ impl<'s> Decoder<'s> {
     }
 
     fn named(&self, name: &Name, reader: &mut Reader<'_>) -> Result<GenericValue, DecodeError> {
-        let Some(named) = self.named.get(&name.full_name()) else {
+        let Some(named) = self.named.get(name) else {
             let message = format!("the schema refers to {name}, a type it does not define");
             return Err(DecodeError::custom(message, reader.position()));
         };

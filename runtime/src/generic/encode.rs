@@ -12,11 +12,11 @@ use crate::schema::{Field, Name, NamedKind, NamedSchema, Schema, SchemaKind};
 
 /// Writes values of the named types of one schema.
 pub(super) struct Encoder<'s> {
-    named: &'s HashMap<String, Arc<NamedSchema>>,
+    named: &'s HashMap<Name, Arc<NamedSchema>>,
 }
 
 impl<'s> Encoder<'s> {
-    pub(super) fn new(named: &'s HashMap<String, Arc<NamedSchema>>) -> Self {
+    pub(super) fn new(named: &'s HashMap<Name, Arc<NamedSchema>>) -> Self {
         Encoder { named }
     }
 
@@ -84,14 +84,13 @@ impl<'s> Encoder<'s> {
         value: &GenericValue,
         out: &mut Vec<u8>,
     ) -> Result<(), EncodeError> {
-        let full_name = name.full_name();
-        let Some(named) = self.named.get(&full_name) else {
+        let Some(named) = self.named.get(name) else {
             let message = format!("the schema refers to {name}, a type it does not define");
             return Err(EncodeError::custom(message));
         };
         match (&named.kind, value) {
             (NamedKind::Record { fields, .. }, GenericValue::Record(record))
-                if record.schema().name == named.name =>
+                if Arc::ptr_eq(record.schema(), named) || record.schema().name == named.name =>
             {
                 self.record(fields, record.fields(), out)
             }
@@ -107,12 +106,12 @@ impl<'s> Encoder<'s> {
             }
             (NamedKind::Fixed { size }, GenericValue::Fixed(bytes)) => {
                 Err(EncodeError::custom(format!(
-                    "{full_name} is a fixed of {size} bytes, the value has {}",
+                    "{name} is a fixed of {size} bytes, the value has {}",
                     bytes.len()
                 )))
             }
             (kind, value) => Err(EncodeError::custom(format!(
-                "expected {} {full_name}, found {}",
+                "expected {} {name}, found {}",
                 kind.type_name(),
                 describe(value)
             ))),

@@ -41,7 +41,7 @@ use crate::codec::Reader;
 use crate::compat::SchemaRef;
 use crate::error::{DecodeError, EncodeError};
 use crate::resolve::{ResolutionPlan, ResolveError};
-use crate::schema::{NamedSchema, Schema, SchemaError, SchemaSet};
+use crate::schema::{Name, NamedSchema, Schema, SchemaError, SchemaSet};
 
 #[cfg(feature = "apache-avro")]
 mod apache;
@@ -56,7 +56,7 @@ pub use value::{GenericEnum, GenericRecord, GenericValue};
 #[derive(Debug, Clone)]
 pub struct GenericSchema {
     /// Every named type of the schema by full name, shared with the values that use it.
-    named: HashMap<String, Arc<NamedSchema>>,
+    named: HashMap<Name, Arc<NamedSchema>>,
     /// The schema and its named types, also for the Avro JSON encoding and resolution.
     json: AvroJson,
 }
@@ -89,7 +89,7 @@ impl GenericSchema {
     pub fn from_schema(set: SchemaSet, root: Schema) -> Self {
         let named = set
             .iter()
-            .map(|named| (named.name.full_name(), Arc::new(named.clone())))
+            .map(|named| (named.name.clone(), Arc::new(named.clone())))
             .collect();
         let json = AvroJson::from_schema(set, root);
         GenericSchema { named, json }
