@@ -16,7 +16,10 @@
 //!
 //! Encoding writes what decoding read, byte for byte, for any input in the form the Avro
 //! writers produce (arrays and maps in one block with a positive count); the value must match
-//! the schema, else the error names the path of the value that does not.
+//! the schema, else the error names the path of the value that does not. Encoding recurses
+//! over the value, so a value built by hand nested far deeper than a decode allows
+//! ([`crate::codec::DecodeLimits::max_depth`]) can exhaust the stack, as dropping it can;
+//! decoded values never are.
 //!
 //! ```
 //! use avdl2rs::generic::{GenericSchema, GenericValue};
