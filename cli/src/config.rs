@@ -58,12 +58,7 @@ impl Configs {
     /// The settings for `file` (a path, or `-` for stdin, which takes those of the current
     /// folder): the nearest `avdl2rs.toml` above it, or the defaults when there is none.
     pub fn for_file(&mut self, file: &Path) -> Result<&Config, Failure> {
-        let folder = folder_of(file);
-        if !self.by_folder.contains_key(&folder) {
-            let config = self.load_above(&folder)?;
-            self.by_folder.insert(folder.clone(), config);
-        }
-        Ok(&self.by_folder[&folder])
+        self.for_folder(&folder_of(file))
     }
 
     /// The settings in force in `folder`: its own file, else its parent's settings.
@@ -81,7 +76,7 @@ impl Configs {
         }
     }
 
-    /// [`Configs::for_file`] for a folder already made absolute.
+    /// The settings in force in `folder`, an absolute path, read once.
     fn for_folder(&mut self, folder: &Path) -> Result<&Config, Failure> {
         if !self.by_folder.contains_key(folder) {
             let config = self.load_above(folder)?;
@@ -113,9 +108,7 @@ fn read(path: &Path) -> Result<Config, Failure> {
         let place = e
             .span()
             .map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                let (line, column) = crate::io::line_column(&text, span.start);
                 format!(":{line}:{column}")
             })
             .unwrap_or_default();
