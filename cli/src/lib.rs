@@ -20,6 +20,7 @@ mod message_text;
 mod random_data;
 mod registry_options;
 mod schema_file;
+mod walk;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -98,41 +98,20 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Option<PathBuf>>, Vec<Failure>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let before = files.len();
-            avdl_files(path, &mut files).map_err(|f| vec![f])?;
-            if files.len() == before {
+            let found = crate::walk::files_under(path, &["avdl"])
+                .map_err(|unreadable| vec![Failure::Message(unreadable.to_string())])?;
+            if found.is_empty() {
                 return Err(vec![Failure::Message(format!(
                     "no .avdl files in {}",
                     path.display()
                 ))]);
             }
+            files.extend(found);
         } else {
             files.push(path.clone());
         }
     }
     Ok(files.into_iter().map(Some).collect())
-}
-
-/// Adds the `*.avdl` files below `dir` to `files`, sorted within each folder; folders that
-/// are symbolic links are not followed (a link to a parent would never end).
-fn avdl_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let cannot =
-        |e: std::io::Error| Failure::Message(format!("cannot read {}: {e}", dir.display()));
-    let mut entries = std::fs::read_dir(dir)
-        .map_err(cannot)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(cannot)?;
-    entries.sort();
-    for path in entries {
-        let is_link = path.symlink_metadata().is_ok_and(|m| m.is_symlink());
-        if path.is_dir() && !is_link {
-            avdl_files(&path, files)?;
-        } else if path.is_file() && path.extension().is_some_and(|e| e == "avdl") {
-            files.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// Every input formatted, or every failure (each file is tried, so all errors show at once).

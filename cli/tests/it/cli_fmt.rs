@@ -1,5 +1,5 @@
 //! `avdl2rs fmt`, run as a process: files and folders formatted in place (unchanged files not
-//! rewritten), stdin to stdout, `--check` diffs and exit codes, the indent of `avdl2rs.toml`,
+//! rewritten, hidden folders not searched), stdin to stdout, `--check` diffs and exit codes, the indent of `avdl2rs.toml`,
 //! and inputs that stop it (a syntax error, bytes that are not UTF-8, a folder without IDL,
 //! no path) exiting 2 with every file left as it was.
 
@@ -34,6 +34,9 @@ fn a_folder_is_formatted_in_place_and_unchanged_files_are_not_rewritten() {
         dir.path().join("tidy.avdl"),
         dir.path().join("notes.txt"),
     );
+    // Hidden folders (`.git`, editors' folders) are not searched, as `lint` does not.
+    let hidden = dir.path().join(".cache/c.avdl");
+    write(&hidden, UGLY.as_bytes());
     write(&ugly, UGLY.as_bytes());
     write(&nested, UGLY.as_bytes());
     write(&tidy, FORMATTED.as_bytes());
@@ -47,6 +50,7 @@ fn a_folder_is_formatted_in_place_and_unchanged_files_are_not_rewritten() {
     // A file is replaced by renaming a new one over it: the same inode means untouched.
     assert_eq!(inode(&tidy), tidy_inode);
     assert_eq!(read(&other), UGLY);
+    assert_eq!(read(&hidden), UGLY);
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
 }
 

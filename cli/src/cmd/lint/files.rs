@@ -1,6 +1,5 @@
-//! The schema files named by `lint`'s paths: files as given, directories searched (hidden
-//! folders skipped, symbolic links to folders not followed, so the walk ends), in name order
-//! so that reports are stable.
+//! The schema files named by `lint`'s paths: files as given, directories searched by the
+//! CLI's one folder walk (`crate::walk`).
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +19,13 @@ pub(super) fn schema_files(roots: &[PathBuf]) -> Vec<Found> {
         let name = root.display().to_string();
         let problem = |message: String| Found::Problem(name.clone(), message);
         if root.is_dir() {
-            let found = search(root);
+            let found = match crate::walk::files_under(root, &EXTENSIONS) {
+                Ok(found) => found,
+                Err(unreadable) => {
+                    out.push(problem(unreadable.to_string()));
+                    continue;
+                }
+            };
             if found.is_empty() {
                 out.push(problem(format!(
                     "{name}: no .avdl, .avsc or .avpr file in it"
@@ -47,39 +52,6 @@ pub(super) fn schema_files(roots: &[PathBuf]) -> Vec<Found> {
     out
 }
 
-/// The schema files under `dir`, depth first in name order.
-fn search(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        entries.sort();
-        let mut folders = Vec::new();
-        for path in entries {
-            let hidden = path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-            let is_link = path
-                .symlink_metadata()
-                .is_ok_and(|m| m.file_type().is_symlink());
-            if path.is_dir() {
-                if !hidden && !is_link {
-                    folders.push(path);
-                }
-            } else if is_schema_file(&path) {
-                found.push(path);
-            }
-        }
-        pending.extend(folders.into_iter().rev());
-    }
-    found
-}
-
 fn is_schema_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e))
+    crate::walk::has_extension(path, &EXTENSIONS)
 }
