@@ -12,7 +12,7 @@ pub(crate) use unused::Declared;
 
 use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
 
-use crate::document::{Document, FieldSite};
+use crate::document::{Document, FieldSite, Node};
 use crate::finding::{Finding, Subject};
 use crate::rule::{Level, Rule};
 use crate::settings::Settings;
@@ -72,22 +72,14 @@ impl Context<'_, '_> {
         }
     }
 
-    /// What a type expression at `path` is about: the type of the innermost field it is in,
-    /// else the message it is in, else only the expression.
-    pub fn node_subject(&self, path: &str) -> Subject {
-        // The innermost field is the last `…/fields/N/type` that ends a segment of the path.
-        let mut rest = path;
-        while let Some(at) = rest.rfind("/type") {
-            let after = &path[at + "/type".len()..];
-            if after.is_empty() || after.starts_with('/') {
-                if let Some(field) = self.doc.field_at(&path[..at]) {
-                    let record = self.record_name(field);
-                    return Subject::FieldType(record, field.name.to_owned());
-                }
-            }
-            rest = &rest[..at];
+    /// What a type expression is about: the type of the innermost field it is in, else
+    /// the message it is in, else only the expression.
+    pub fn node_subject(&self, node: &Node<'_>) -> Subject {
+        if let Some(field) = node.field {
+            let field = &self.doc.fields[field];
+            return Subject::FieldType(self.record_name(field), field.name.to_owned());
         }
-        match path.strip_prefix("/messages/") {
+        match node.path.strip_prefix("/messages/") {
             Some(inside) => {
                 let name = inside.split('/').next().unwrap_or(inside);
                 Subject::Message(name.replace("~1", "/").replace("~0", "~"))
