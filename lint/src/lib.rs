@@ -238,12 +238,7 @@ fn run(
 ) -> Result<Vec<Finding>, SchemaError> {
     let doc = Document::walk(value, origin);
     let set = model(value, &doc)?;
-    let mut context = Context {
-        doc: &doc,
-        set: &set,
-        settings,
-        findings: Vec::new(),
-    };
+    let mut context = Context::new(&doc, &set, settings);
     rules::run(&mut context, declared);
     if let Some(previous) = previous {
         let old = Document::walk(previous, origin);

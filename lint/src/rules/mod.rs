@@ -10,7 +10,7 @@ mod unused;
 
 pub(crate) use unused::Declared;
 
-use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
+use avdl2rs_schema::{Field, NamedKind, Schema, SchemaSet};
 
 use crate::document::{Document, FieldSite, Node};
 use crate::finding::{Finding, Subject};
@@ -25,9 +25,31 @@ pub(crate) struct Context<'a, 'v> {
     pub set: &'a SchemaSet,
     pub settings: &'a Settings,
     pub findings: Vec<Finding>,
+    /// The model's fields of each definition of `doc` that is a record, looked up once
+    /// rather than by name for every question about a field.
+    record_fields: Vec<Option<&'a [Field]>>,
 }
 
-impl Context<'_, '_> {
+impl<'a, 'v> Context<'a, 'v> {
+    /// A context without findings yet.
+    pub fn new(doc: &'a Document<'v>, set: &'a SchemaSet, settings: &'a Settings) -> Self {
+        let record_fields = doc
+            .definitions
+            .iter()
+            .map(|definition| match &set.get(&definition.full_name)?.kind {
+                NamedKind::Record { fields, .. } => Some(fields.as_slice()),
+                _ => None,
+            })
+            .collect();
+        Context {
+            doc,
+            set,
+            settings,
+            findings: Vec::new(),
+            record_fields,
+        }
+    }
+
     /// Whether `rule` runs at all.
     pub fn runs(&self, rule: Rule) -> bool {
         self.settings.level(rule) != Level::Allow
@@ -64,12 +86,9 @@ impl Context<'_, '_> {
     }
 
     /// The model's schema of a field.
-    pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&Schema> {
-        let record = &self.doc.definitions[field.record];
-        match &self.set.get(&record.full_name)?.kind {
-            NamedKind::Record { fields, .. } => fields.get(field.index).map(|f| &f.schema),
-            _ => None,
-        }
+    pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&'a Schema> {
+        let fields = self.record_fields[field.record]?;
+        fields.get(field.index).map(|f| &f.schema)
     }
 
     /// What a type expression is about: the type of the innermost field it is in, else
