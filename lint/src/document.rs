@@ -3,7 +3,6 @@
 //! fields, every type node with its JSON Pointer and namespace, and every reference by name.
 //! The walk keeps its own stack, so deep nesting cannot exhaust the call stack.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
@@ -62,6 +61,8 @@ pub(crate) struct FieldSite<'v> {
 pub(crate) struct Node<'v> {
     pub path: String,
     pub json: &'v Value,
+    /// The innermost field whose type it is in (an index into [`Document::fields`]).
+    pub field: Option<usize>,
 }
 
 /// A use of a named type by name, or a definition nested where it is used.
@@ -81,8 +82,6 @@ pub(crate) struct Document<'v> {
     pub fields: Vec<FieldSite<'v>>,
     pub nodes: Vec<Node<'v>>,
     pub references: Vec<Reference>,
-    /// The index in `fields` of the field at each JSON Pointer.
-    field_paths: HashMap<String, usize>,
 }
 
 /// A type node waiting to be walked. Its namespace is shared with its siblings and the
@@ -92,6 +91,7 @@ struct Pending<'v> {
     json: &'v Value,
     namespace: Option<Rc<str>>,
     owner: Option<usize>,
+    field: Option<usize>,
     root: bool,
 }
 
@@ -109,7 +109,6 @@ impl<'v> Document<'v> {
             fields: Vec::new(),
             nodes: Vec::new(),
             references: Vec::new(),
-            field_paths: HashMap::new(),
         };
         let mut stack = document.top_level(root, origin);
         stack.reverse();
@@ -128,6 +127,7 @@ impl<'v> Document<'v> {
             json,
             namespace: namespace.clone(),
             owner: None,
+            field: None,
             root,
         };
         match root {
@@ -168,6 +168,7 @@ impl<'v> Document<'v> {
         self.nodes.push(Node {
             path: at.path,
             json: at.json,
+            field: at.field,
         });
         inner
     }
@@ -179,6 +180,7 @@ impl<'v> Document<'v> {
             json,
             namespace: namespace.clone(),
             owner,
+            field: at.field,
             root: at.root,
         };
         match at.json {
@@ -255,7 +257,7 @@ impl<'v> Document<'v> {
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
             let path = child(&fields_path, i);
-            self.field_paths.insert(path.clone(), self.fields.len());
+            let site = self.fields.len();
             self.fields.push(FieldSite {
                 path: path.clone(),
                 record: index,
@@ -269,16 +271,12 @@ impl<'v> Document<'v> {
                     json: schema,
                     namespace: inner_namespace.clone(),
                     owner: Some(index),
+                    field: Some(site),
                     root: false,
                 });
             }
         }
         out
-    }
-
-    /// The field at JSON Pointer `path`.
-    pub fn field_at(&self, path: &str) -> Option<&FieldSite<'v>> {
-        self.field_paths.get(path).map(|&i| &self.fields[i])
     }
 
     /// The definition named `full_name`.

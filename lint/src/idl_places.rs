@@ -28,6 +28,8 @@ struct FieldPlaces {
 /// The places of an IDL file's declarations, by full name.
 pub(crate) struct Places {
     pub declared: Declared,
+    /// Each import's kind and file as written, until [`Places::read_imports`] reads them.
+    import_files: Vec<Option<(ImportKind, String)>>,
     types: HashMap<String, Range<usize>>,
     /// Field places by record, then field name, so a lookup borrows the finding's names.
     fields: HashMap<String, HashMap<String, FieldPlaces>>,
@@ -38,14 +40,16 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    /// Reads the places of `text`, the IDL file at `path`.
-    pub fn new(text: &str, path: &Path, options: &ParseOptions) -> Places {
+    /// Reads the places of IDL `text` from its syntax tree alone, without the files it
+    /// imports (see [`Places::read_imports`]), so that it can run beside the compiler.
+    pub fn new(text: &str) -> Places {
         let tree = syntax::parse(text).tree();
         let mut places = Places {
             declared: Declared {
                 types: Some(Vec::new()),
                 ..Declared::default()
             },
+            import_files: Vec::new(),
             types: HashMap::new(),
             fields: HashMap::new(),
             symbols: HashMap::new(),
@@ -69,14 +73,22 @@ impl Places {
         }
         for import in imports {
             places.imports.push(code_range(import.syntax()));
-            let types = match (import.kind(), import.path_value()) {
-                (Some(kind), Some(file)) => imported_types(kind, &file, path, options),
-                _ => Vec::new(),
-            };
-            places.declared.imports.push(types);
+            let file = import.kind().zip(import.path_value());
+            places.import_files.push(file);
         }
         places.declared.used = used_names(tree.syntax());
         places
+    }
+
+    /// Reads the types each import brings in, its file found from `path`, the IDL file's.
+    pub fn read_imports(&mut self, path: &Path, options: &ParseOptions) {
+        for file in std::mem::take(&mut self.import_files) {
+            let types = match file {
+                Some((kind, file)) => imported_types(kind, &file, path, options),
+                None => Vec::new(),
+            };
+            self.declared.imports.push(types);
+        }
     }
 
     /// Records one named type and its members.

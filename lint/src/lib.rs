@@ -189,8 +189,15 @@ fn check_idl(
     let options = avdl_parser::ParseOptions {
         include_dirs: include_dirs.to_vec(),
     };
-    let file = avdl_parser::parse_file(path, &options).map_err(CheckError::Idl)?;
-    let places = idl_places::Places::new(text, path, &options);
+    // The syntax tree that places findings needs nothing from the compiler: it is read on a
+    // second thread while the compiler runs.
+    let (file, places) = std::thread::scope(|scope| {
+        let places = scope.spawn(|| idl_places::Places::new(text));
+        (avdl_parser::parse_file(path, &options), places.join())
+    });
+    let file = file.map_err(CheckError::Idl)?;
+    let mut places = places.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    places.read_imports(path, &options);
     let mut findings = run(
         file.json(),
         Origin::Idl,
@@ -231,12 +238,7 @@ fn run(
 ) -> Result<Vec<Finding>, SchemaError> {
     let doc = Document::walk(value, origin);
     let set = model(value, &doc)?;
-    let mut context = Context {
-        doc: &doc,
-        set: &set,
-        settings,
-        findings: Vec::new(),
-    };
+    let mut context = Context::new(&doc, &set, settings);
     rules::run(&mut context, declared);
     if let Some(previous) = previous {
         let old = Document::walk(previous, origin);

@@ -29,6 +29,7 @@ mod json;
 mod logical;
 mod name;
 mod parse;
+mod pointer;
 mod protocol;
 
 /// The JSON Pointer of `segment` inside `path`, escaped as RFC 6901 requires. Only the

@@ -2,11 +2,14 @@
 //! through "Aliases").
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::ops::Range;
 
 use serde_json::{Map, Value};
 
-use super::error::{child, SchemaError, SchemaErrorKind as Kind};
+use super::error::{SchemaError, SchemaErrorKind as Kind};
 use super::logical::{self, Base};
+use super::pointer::Pointer;
 use super::{Field, Name, NamedKind, NamedSchema, Order, Props, Schema, SchemaKind, SchemaSet};
 
 type Result<T> = std::result::Result<T, SchemaError>;
@@ -48,7 +51,7 @@ impl SchemaSet {
 
     /// Parses one schema from a JSON value; see [`SchemaSet::parse_str`].
     pub fn parse_value(&mut self, json: &Value) -> Result<Schema> {
-        self.transaction(|parser| parser.schema(json, None, ""))
+        self.transaction(|parser| parser.schema(json, None, Pointer::Root))
     }
 
     /// Runs `parse` and then the deferred default checks; forgets what it registered on error.
@@ -61,6 +64,7 @@ impl SchemaSet {
             set: self,
             in_progress: Vec::new(),
             defaults: Vec::new(),
+            default_paths: String::new(),
         };
         let result = parse(&mut parser).and_then(|value| parser.check_defaults().map(|()| value));
         if result.is_err() {
@@ -168,7 +172,8 @@ fn blank_comments(json: &str) -> std::borrow::Cow<'_, str> {
 struct PendingDefault {
     schema: Schema,
     default: Value,
-    path: String,
+    /// Its JSON Pointer, in [`Parser::default_paths`].
+    path: Range<usize>,
 }
 
 /// The state of one parse: the set being filled, the records whose fields are being read
@@ -177,6 +182,9 @@ pub(crate) struct Parser<'s> {
     set: &'s mut SchemaSet,
     in_progress: Vec<String>,
     defaults: Vec<PendingDefault>,
+    /// The pending defaults' JSON Pointers, one after the other: one buffer rather than a
+    /// string per default.
+    default_paths: String,
 }
 
 impl Parser<'_> {
@@ -185,7 +193,7 @@ impl Parser<'_> {
         &mut self,
         json: &Value,
         namespace: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Schema> {
         // Named types defined inside each other nest as deep as the input: grow the stack on
         // the heap instead of overflowing it.
@@ -198,7 +206,7 @@ impl Parser<'_> {
         &mut self,
         json: &Value,
         namespace: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Schema> {
         match json {
             Value::String(name) => self.reference(name, namespace, path),
@@ -213,7 +221,7 @@ impl Parser<'_> {
 
     /// A type name: a primitive, or a named type defined before (or being defined around) it.
     /// An undotted name is looked up in the enclosing namespace, then in the null namespace.
-    fn reference(&self, name: &str, namespace: Option<&str>, path: &str) -> Result<Schema> {
+    fn reference(&self, name: &str, namespace: Option<&str>, path: Pointer<'_>) -> Result<Schema> {
         if let Some(kind) = SchemaKind::primitive(name) {
             return Ok(Schema::new(kind));
         }
@@ -232,12 +240,17 @@ impl Parser<'_> {
         self.set.get(full_name).is_some() || self.in_progress.iter().any(|n| n == full_name)
     }
 
-    fn union(&mut self, json: &[Value], namespace: Option<&str>, path: &str) -> Result<Schema> {
+    fn union(
+        &mut self,
+        json: &[Value],
+        namespace: Option<&str>,
+        path: Pointer<'_>,
+    ) -> Result<Schema> {
         let mut branches = Vec::with_capacity(json.len());
         let mut seen = HashSet::new();
         for (i, branch) in json.iter().enumerate() {
-            let branch_path = child(path, i);
-            let schema = self.schema(branch, namespace, &branch_path)?;
+            let branch_path = path.index(i);
+            let schema = self.schema(branch, namespace, branch_path)?;
             let key = match &schema.kind {
                 SchemaKind::Union(_) => {
                     return Err(SchemaError::new(branch_path, Kind::NestedUnion))
@@ -262,18 +275,18 @@ impl Parser<'_> {
         &mut self,
         json: &Map<String, Value>,
         namespace: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Schema> {
-        let type_path = child(path, "type");
+        let type_path = path.key("type");
         let type_name = match json.get("type") {
             Some(Value::String(type_name)) => type_name.as_str(),
-            Some(nested) => return self.schema(nested, namespace, &type_path),
+            Some(nested) => return self.schema(nested, namespace, type_path),
             None => return Err(SchemaError::malformed(path, "missing \"type\"")),
         };
         let (kind, base, reserved): (SchemaKind, Base, &[&str]) = match type_name {
             "array" => {
                 let items = required(json, "items", path)?;
-                let items = self.schema(items, namespace, &child(path, "items"))?;
+                let items = self.schema(items, namespace, path.key("items"))?;
                 (
                     SchemaKind::Array(Box::new(items)),
                     Base::Other,
@@ -282,7 +295,7 @@ impl Parser<'_> {
             }
             "map" => {
                 let values = required(json, "values", path)?;
-                let values = self.schema(values, namespace, &child(path, "values"))?;
+                let values = self.schema(values, namespace, path.key("values"))?;
                 (
                     SchemaKind::Map(Box::new(values)),
                     Base::Other,
@@ -303,7 +316,7 @@ impl Parser<'_> {
                     };
                     (kind, base, &["type"])
                 }
-                None => return self.reference(other, namespace, &type_path),
+                None => return self.reference(other, namespace, type_path),
             },
         };
         let mut props = props(json, reserved);
@@ -321,13 +334,13 @@ impl Parser<'_> {
         json: &Map<String, Value>,
         type_name: &str,
         enclosing: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Schema> {
         let name = self.definition_name(json, enclosing, path)?;
         let full_name = name.full_name();
         if self.in_progress.contains(&full_name) {
             return Err(SchemaError::new(
-                child(path, "name"),
+                path.key("name"),
                 Kind::DuplicateName(full_name),
             ));
         }
@@ -371,7 +384,7 @@ impl Parser<'_> {
             Some(existing) if *existing == named => {}
             Some(_) => {
                 return Err(SchemaError::new(
-                    child(path, "name"),
+                    path.key("name"),
                     Kind::DuplicateName(full_name),
                 ))
             }
@@ -386,14 +399,14 @@ impl Parser<'_> {
         &self,
         json: &Map<String, Value>,
         enclosing: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Name> {
         let simple = required_string(json, "name", path)?;
         let namespace = optional_string(json, "namespace", path)?;
         let name = Name::parse(simple, namespace.as_deref().or(enclosing));
         match name.invalid_reason() {
             Some(reason) => Err(SchemaError::new(
-                child(path, "name"),
+                path.key("name"),
                 Kind::InvalidName(reason),
             )),
             None => Ok(name),
@@ -404,9 +417,9 @@ impl Parser<'_> {
         &mut self,
         json: &Map<String, Value>,
         namespace: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Vec<Field>> {
-        let fields_path = child(path, "fields");
+        let fields_path = path.key("fields");
         let Value::Array(list) = required(json, "fields", path)? else {
             return Err(SchemaError::malformed(
                 fields_path,
@@ -415,9 +428,10 @@ impl Parser<'_> {
         };
         let mut fields: Vec<Field> = Vec::with_capacity(list.len());
         for (i, field) in list.iter().enumerate() {
-            let field = self.field(field, namespace, &child(&fields_path, i))?;
+            let field = self.field(field, namespace, fields_path.index(i))?;
             if fields.iter().any(|f| f.name == field.name) {
-                let path = child(&child(&fields_path, i), "name");
+                let path = fields_path.index(i);
+                let path = path.key("name");
                 return Err(SchemaError::new(path, Kind::DuplicateField(field.name)));
             }
             fields.push(field);
@@ -430,7 +444,7 @@ impl Parser<'_> {
         &mut self,
         json: &Value,
         namespace: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Field> {
         let Value::Object(json) = json else {
             return Err(SchemaError::malformed(path, "a field must be an object"));
@@ -438,21 +452,19 @@ impl Parser<'_> {
         let name = required_string(json, "name", path)?.to_owned();
         if let Some(reason) = super::name::invalid_simple_name(&name) {
             return Err(SchemaError::new(
-                child(path, "name"),
+                path.key("name"),
                 Kind::InvalidName(reason),
             ));
         }
-        let schema = self.schema(
-            required(json, "type", path)?,
-            namespace,
-            &child(path, "type"),
-        )?;
+        let schema = self.schema(required(json, "type", path)?, namespace, path.key("type"))?;
         let default = json.get("default").cloned();
         if let Some(default) = &default {
+            let start = self.default_paths.len();
+            let _ = write!(self.default_paths, "{}", path.key("default"));
             self.defaults.push(PendingDefault {
                 schema: schema.clone(),
                 default: default.clone(),
-                path: child(path, "default"),
+                path: start..self.default_paths.len(),
             });
         }
         Ok(Field {
@@ -466,8 +478,8 @@ impl Parser<'_> {
         })
     }
 
-    fn enum_kind(&self, json: &Map<String, Value>, path: &str) -> Result<NamedKind> {
-        let symbols_path = child(path, "symbols");
+    fn enum_kind(&self, json: &Map<String, Value>, path: Pointer<'_>) -> Result<NamedKind> {
+        let symbols_path = path.key("symbols");
         if !json.get("symbols").is_some_and(Value::is_array) {
             return Err(SchemaError::malformed(
                 symbols_path,
@@ -476,7 +488,7 @@ impl Parser<'_> {
         }
         let symbols = string_list(json, "symbols", path)?;
         for (i, symbol) in symbols.iter().enumerate() {
-            let symbol_path = child(&symbols_path, i);
+            let symbol_path = symbols_path.index(i);
             if let Some(reason) = super::name::invalid_simple_name(symbol) {
                 return Err(SchemaError::new(symbol_path, Kind::InvalidName(reason)));
             }
@@ -491,7 +503,7 @@ impl Parser<'_> {
         if let Some(default) = &default {
             if !symbols.contains(default) {
                 return Err(SchemaError::new(
-                    child(path, "default"),
+                    path.key("default"),
                     Kind::UnknownEnumDefault(default.clone()),
                 ));
             }
@@ -506,7 +518,7 @@ impl Parser<'_> {
                 let schema = self.set.to_json(&pending.schema).to_string();
                 let default = pending.default.to_string();
                 return Err(SchemaError::new(
-                    pending.path,
+                    &self.default_paths[pending.path],
                     Kind::InvalidDefault { default, schema },
                 ));
             }
@@ -515,26 +527,21 @@ impl Parser<'_> {
     }
 }
 
-fn fixed_kind(json: &Map<String, Value>, path: &str) -> Result<NamedKind> {
+fn fixed_kind(json: &Map<String, Value>, path: Pointer<'_>) -> Result<NamedKind> {
     let size = required(json, "size", path)?;
     size.as_u64()
         .and_then(|size| usize::try_from(size).ok())
         .filter(|&size| i32::try_from(size).is_ok())
         .map(|size| NamedKind::Fixed { size })
-        .ok_or_else(|| {
-            SchemaError::new(
-                child(path, "size"),
-                Kind::InvalidFixedSize(size.to_string()),
-            )
-        })
+        .ok_or_else(|| SchemaError::new(path.key("size"), Kind::InvalidFixedSize(size.to_string())))
 }
 
-fn order(json: &Map<String, Value>, path: &str) -> Result<Order> {
+fn order(json: &Map<String, Value>, path: Pointer<'_>) -> Result<Order> {
     match optional_string(json, "order", path)?.as_deref() {
         None => Ok(Order::Ascending),
         Some(text) => Order::from_name(text).ok_or_else(|| {
             SchemaError::malformed(
-                child(path, "order"),
+                path.key("order"),
                 format!("order must be \"ascending\", \"descending\" or \"ignore\", not {text:?}"),
             )
         }),
@@ -552,7 +559,7 @@ pub(crate) fn props(json: &Map<String, Value>, reserved: &[&str]) -> Props {
 pub(crate) fn required<'j>(
     json: &'j Map<String, Value>,
     key: &str,
-    path: &str,
+    path: Pointer<'_>,
 ) -> Result<&'j Value> {
     json.get(key)
         .ok_or_else(|| SchemaError::malformed(path, format!("missing {key:?}")))
@@ -561,31 +568,31 @@ pub(crate) fn required<'j>(
 pub(crate) fn required_string<'j>(
     json: &'j Map<String, Value>,
     key: &str,
-    path: &str,
+    path: Pointer<'_>,
 ) -> Result<&'j str> {
-    required(json, key, path)?.as_str().ok_or_else(|| {
-        SchemaError::malformed(child(path, key), format!("{key:?} must be a string"))
-    })
+    required(json, key, path)?
+        .as_str()
+        .ok_or_else(|| SchemaError::malformed(path.key(key), format!("{key:?} must be a string")))
 }
 
 pub(crate) fn optional_string(
     json: &Map<String, Value>,
     key: &str,
-    path: &str,
+    path: Pointer<'_>,
 ) -> Result<Option<String>> {
     match json.get(key) {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.clone())),
         Some(_) => Err(SchemaError::malformed(
-            child(path, key),
+            path.key(key),
             format!("{key:?} must be a string"),
         )),
     }
 }
 
 /// An optional array of strings (`aliases`, `symbols`); absent is empty.
-fn string_list(json: &Map<String, Value>, key: &str, path: &str) -> Result<Vec<String>> {
-    let list_path = child(path, key);
+fn string_list(json: &Map<String, Value>, key: &str, path: Pointer<'_>) -> Result<Vec<String>> {
+    let list_path = path.key(key);
     let Some(value) = json.get(key) else {
         return Ok(Vec::new());
     };
@@ -601,7 +608,7 @@ fn string_list(json: &Map<String, Value>, key: &str, path: &str) -> Result<Vec<S
         .map(|(i, item)| {
             item.as_str()
                 .map(str::to_owned)
-                .ok_or_else(|| SchemaError::malformed(child(&list_path, i), "expected a string"))
+                .ok_or_else(|| SchemaError::malformed(list_path.index(i), "expected a string"))
         })
         .collect()
 }

@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::error::{child, SchemaError};
+use super::error::SchemaError;
 use super::json::JsonWriter;
 use super::parse::{optional_string, props, required, required_string, with_json, Parser};
+use super::pointer::Pointer;
 use super::{Field, Name, Props, Schema, SchemaSet};
 
 /// A protocol read from an `.avpr`; its named types are registered in the [`SchemaSet`] it was
@@ -115,8 +116,8 @@ fn message_to_json(
 
 impl Parser<'_> {
     fn protocol(&mut self, json: &Map<String, Value>) -> Result<Protocol, SchemaError> {
-        let simple = required_string(json, "protocol", "")?;
-        let namespace = optional_string(json, "namespace", "")?;
+        let simple = required_string(json, "protocol", Pointer::Root)?;
+        let namespace = optional_string(json, "namespace", Pointer::Root)?;
         let name = Name::parse(simple, namespace.as_deref());
         let ns = name.namespace.clone();
         let ns = ns.as_deref();
@@ -125,7 +126,7 @@ impl Parser<'_> {
             Some(Value::Array(types)) => types
                 .iter()
                 .enumerate()
-                .map(|(i, t)| self.schema(t, ns, &child("/types", i)))
+                .map(|(i, t)| self.schema(t, ns, Pointer::Root.key("types").index(i)))
                 .collect::<Result<_, _>>()?,
             Some(_) => {
                 return Err(SchemaError::malformed(
@@ -138,7 +139,12 @@ impl Parser<'_> {
             None => Vec::new(),
             Some(Value::Object(messages)) => messages
                 .iter()
-                .map(|(m, json)| Ok((m.clone(), self.message(json, ns, &child("/messages", m))?)))
+                .map(|(m, json)| {
+                    Ok((
+                        m.clone(),
+                        self.message(json, ns, Pointer::Root.key("messages").key(m))?,
+                    ))
+                })
                 .collect::<Result<_, SchemaError>>()?,
             Some(_) => {
                 return Err(SchemaError::malformed(
@@ -149,7 +155,7 @@ impl Parser<'_> {
         };
         Ok(Protocol {
             name,
-            doc: optional_string(json, "doc", "")?,
+            doc: optional_string(json, "doc", Pointer::Root)?,
             types,
             messages,
             props: props(json, PROTOCOL_KEYS),
@@ -160,12 +166,12 @@ impl Parser<'_> {
         &mut self,
         json: &Value,
         ns: Option<&str>,
-        path: &str,
+        path: Pointer<'_>,
     ) -> Result<Message, SchemaError> {
         let Value::Object(json) = json else {
             return Err(SchemaError::malformed(path, "a message must be an object"));
         };
-        let request_path = child(path, "request");
+        let request_path = path.key("request");
         let Value::Array(request) = required(json, "request", path)? else {
             return Err(SchemaError::malformed(
                 request_path,
@@ -175,25 +181,22 @@ impl Parser<'_> {
         let request = request
             .iter()
             .enumerate()
-            .map(|(i, p)| self.field(p, ns, &child(&request_path, i)))
+            .map(|(i, p)| self.field(p, ns, request_path.index(i)))
             .collect::<Result<_, _>>()?;
-        let response = self.schema(
-            required(json, "response", path)?,
-            ns,
-            &child(path, "response"),
-        )?;
+        let response = self.schema(required(json, "response", path)?, ns, path.key("response"))?;
+        let errors_path = path.key("errors");
         let errors = match json.get("errors") {
             None => None,
             Some(Value::Array(errors)) => Some(
                 errors
                     .iter()
                     .enumerate()
-                    .map(|(i, e)| self.schema(e, ns, &child(&child(path, "errors"), i)))
+                    .map(|(i, e)| self.schema(e, ns, errors_path.index(i)))
                     .collect::<Result<_, _>>()?,
             ),
             Some(_) => {
                 return Err(SchemaError::malformed(
-                    child(path, "errors"),
+                    errors_path,
                     "\"errors\" must be an array",
                 ))
             }
@@ -203,7 +206,7 @@ impl Parser<'_> {
             Some(Value::Bool(one_way)) => *one_way,
             Some(_) => {
                 return Err(SchemaError::malformed(
-                    child(path, "one-way"),
+                    path.key("one-way"),
                     "\"one-way\" must be a boolean",
                 ))
             }

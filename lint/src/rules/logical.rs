@@ -40,7 +40,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         let path = child(&node.path, "logicalType");
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
-            let subject = context.node_subject(&node.path);
+            let subject = context.node_subject(node);
             context.report(Rule::Decimal, &path, subject, message);
             continue;
         }
@@ -57,7 +57,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             Some(size) if base == "fixed" => format!("fixed({size})"),
             _ => base.to_owned(),
         };
-        let subject = context.node_subject(&node.path);
+        let subject = context.node_subject(node);
         context.report_with_help(
             Rule::LogicalType,
             &path,

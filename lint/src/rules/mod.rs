@@ -10,9 +10,9 @@ mod unused;
 
 pub(crate) use unused::Declared;
 
-use avdl2rs_schema::{NamedKind, Schema, SchemaSet};
+use avdl2rs_schema::{Field, NamedKind, Schema, SchemaSet};
 
-use crate::document::{Document, FieldSite};
+use crate::document::{Document, FieldSite, Node};
 use crate::finding::{Finding, Subject};
 use crate::rule::{Level, Rule};
 use crate::settings::Settings;
@@ -25,9 +25,31 @@ pub(crate) struct Context<'a, 'v> {
     pub set: &'a SchemaSet,
     pub settings: &'a Settings,
     pub findings: Vec<Finding>,
+    /// The model's fields of each definition of `doc` that is a record, looked up once
+    /// rather than by name for every question about a field.
+    record_fields: Vec<Option<&'a [Field]>>,
 }
 
-impl Context<'_, '_> {
+impl<'a, 'v> Context<'a, 'v> {
+    /// A context without findings yet.
+    pub fn new(doc: &'a Document<'v>, set: &'a SchemaSet, settings: &'a Settings) -> Self {
+        let record_fields = doc
+            .definitions
+            .iter()
+            .map(|definition| match &set.get(&definition.full_name)?.kind {
+                NamedKind::Record { fields, .. } => Some(fields.as_slice()),
+                _ => None,
+            })
+            .collect();
+        Context {
+            doc,
+            set,
+            settings,
+            findings: Vec::new(),
+            record_fields,
+        }
+    }
+
     /// Whether `rule` runs at all.
     pub fn runs(&self, rule: Rule) -> bool {
         self.settings.level(rule) != Level::Allow
@@ -64,30 +86,19 @@ impl Context<'_, '_> {
     }
 
     /// The model's schema of a field.
-    pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&Schema> {
-        let record = &self.doc.definitions[field.record];
-        match &self.set.get(&record.full_name)?.kind {
-            NamedKind::Record { fields, .. } => fields.get(field.index).map(|f| &f.schema),
-            _ => None,
-        }
+    pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&'a Schema> {
+        let fields = self.record_fields[field.record]?;
+        fields.get(field.index).map(|f| &f.schema)
     }
 
-    /// What a type expression at `path` is about: the type of the innermost field it is in,
-    /// else the message it is in, else only the expression.
-    pub fn node_subject(&self, path: &str) -> Subject {
-        // The innermost field is the last `…/fields/N/type` that ends a segment of the path.
-        let mut rest = path;
-        while let Some(at) = rest.rfind("/type") {
-            let after = &path[at + "/type".len()..];
-            if after.is_empty() || after.starts_with('/') {
-                if let Some(field) = self.doc.field_at(&path[..at]) {
-                    let record = self.record_name(field);
-                    return Subject::FieldType(record, field.name.to_owned());
-                }
-            }
-            rest = &rest[..at];
+    /// What a type expression is about: the type of the innermost field it is in, else
+    /// the message it is in, else only the expression.
+    pub fn node_subject(&self, node: &Node<'_>) -> Subject {
+        if let Some(field) = node.field {
+            let field = &self.doc.fields[field];
+            return Subject::FieldType(self.record_name(field), field.name.to_owned());
         }
-        match path.strip_prefix("/messages/") {
+        match node.path.strip_prefix("/messages/") {
             Some(inside) => {
                 let name = inside.split('/').next().unwrap_or(inside);
                 Subject::Message(name.replace("~1", "/").replace("~0", "~"))

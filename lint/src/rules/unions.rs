@@ -11,7 +11,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
     for node in &doc.nodes {
         if let Value::Array(branches) = node.json {
             if branches.len() > limit {
-                let subject = context.node_subject(&node.path);
+                let subject = context.node_subject(node);
                 context.report_with_help(
                     Rule::UnionSize,
                     &node.path,
