@@ -53,6 +53,7 @@ mod error;
 pub mod nonblocking;
 mod references;
 mod retry;
+pub mod rules;
 #[cfg(any(feature = "blocking", feature = "nonblocking"))]
 pub mod serdes;
 #[cfg(feature = "tls")]
@@ -78,6 +79,7 @@ pub use retry::RetryPolicy;
 pub fn parse_retry_after(value: &str) -> Option<std::time::Duration> {
     retry::parse_retry_after(value)
 }
+pub use rules::{Metadata, Rule, RuleError, RuleKind, RuleMode, RuleSet};
 #[cfg(any(feature = "blocking", feature = "nonblocking"))]
 #[allow(deprecated)]
 pub use serdes::Dependencies;
