@@ -1,68 +1,16 @@
 //! `avdl2rs registry register --metadata --rule-set` and `registry get` showing a schema's
-//! data contract, run as a process against a small fake registry answering fixed JSON: the
+//! data contract, run as a process against a registry answering fixed JSON: the
 //! real server of the other tests (`rivven-schema` 0.0.22) accepts `metadata` and `ruleSet`
 //! but drops them.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::process::{Command, Output};
-use std::sync::{Arc, Mutex};
 
 use crate::cli_support::{cli_binary, code, stderr, stdout};
+use avdl2rs_tests::fixed_registry::FixedRegistry;
 use serde_json::{json, Value};
 
 const ORDER: &str =
     r#"{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"id","type":"long"}]}"#;
-
-/// A request the fake registry received: method, path and body.
-type Seen = (String, String, String);
-
-/// A registry on 127.0.0.1 answering each request with `answer(method, path)`, one request
-/// per connection; what it received is kept in the returned list.
-fn fake(answer: fn(&str, &str) -> Value) -> (String, Arc<Mutex<Vec<Seen>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let kept = Arc::clone(&seen);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut line = String::new();
-            reader.read_line(&mut line).unwrap();
-            let mut parts = line.split_whitespace();
-            let (method, path) = (
-                parts.next().unwrap().to_owned(),
-                parts.next().unwrap().to_owned(),
-            );
-            let mut length = 0;
-            loop {
-                let mut header = String::new();
-                reader.read_line(&mut header).unwrap();
-                if header.trim().is_empty() {
-                    break;
-                }
-                if let Some((name, value)) = header.split_once(':') {
-                    if name.eq_ignore_ascii_case("content-length") {
-                        length = value.trim().parse().unwrap();
-                    }
-                }
-            }
-            let mut body = vec![0; length];
-            reader.read_exact(&mut body).unwrap();
-            let reply = answer(&method, &path).to_string();
-            kept.lock()
-                .unwrap()
-                .push((method, path, String::from_utf8(body).unwrap()));
-            let _ = write!(
-                stream,
-                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
-                reply.len()
-            );
-        }
-    });
-    (url, seen)
-}
 
 fn registry(url: &str, args: &[&str]) -> Output {
     Command::new(cli_binary())
@@ -87,7 +35,8 @@ fn rule_set() -> Value {
 
 #[test]
 fn register_sends_the_metadata_and_rule_set_files() {
-    let (url, seen) = fake(|_, _| json!({"id": 41}));
+    let fake = FixedRegistry::start(|_, _| json!({"id": 41}));
+    let url = &fake.url;
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, text: String| {
         let path = dir.path().join(name);
@@ -107,20 +56,20 @@ fn register_sends_the_metadata_and_rule_set_files() {
         "--rule-set",
         &rules,
     ];
-    let out = registry(&url, &args);
+    let out = registry(url, &args);
     assert_eq!(
         (code(&out), stdout(&out).as_str()),
         (0, "orders-value: schema id 41\n"),
         "{}",
         stderr(&out)
     );
-    let sent = seen.lock().unwrap().clone();
+    let sent = fake.requests();
     assert_eq!(sent.len(), 1);
     assert_eq!(
-        (sent[0].0.as_str(), sent[0].1.as_str()),
+        (sent[0].method.as_str(), sent[0].path.as_str()),
         ("POST", "/subjects/orders-value/versions")
     );
-    let body: Value = serde_json::from_str(&sent[0].2).unwrap();
+    let body: Value = serde_json::from_str(&sent[0].body).unwrap();
     assert_eq!(body["metadata"], metadata());
     assert_eq!(body["ruleSet"], rule_set());
 
@@ -130,26 +79,27 @@ fn register_sends_the_metadata_and_rule_set_files() {
         "{\"domainRules\": [\n  {\"name\": \"x\", \"kind\": \"CHECK\"}]}".to_owned(),
     );
     let out = registry(
-        &url,
+        url,
         &["register", &schema, "--subject", "s", "--rule-set", &bad],
     );
     assert_eq!(code(&out), 1);
     let error = stderr(&out);
     assert!(error.contains(&format!("{bad}:2:")), "{error}");
     assert!(error.contains("unknown variant `CHECK`"), "{error}");
-    assert_eq!(seen.lock().unwrap().len(), 1, "nothing more was sent");
+    assert_eq!(fake.requests().len(), 1, "nothing more was sent");
 }
 
 #[test]
 fn get_shows_the_metadata_and_rules() {
-    let (url, _) = fake(|_, path| match path {
+    let fake = FixedRegistry::start(|_, path| match path {
         "/schemas/ids/41?deleted=true" => {
             json!({"schema": ORDER, "metadata": metadata(), "ruleSet": rule_set()})
         }
         _ => json!({"subject": "orders-value", "version": 3, "id": 41, "schema": ORDER,
                     "metadata": metadata(), "ruleSet": rule_set()}),
     });
-    let out = registry(&url, &["get", "--id", "41"]);
+    let url = &fake.url;
+    let out = registry(url, &["get", "--id", "41"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
     let (schema, contract) = text.split_once("\n}\n").unwrap();
@@ -166,7 +116,7 @@ fn get_shows_the_metadata_and_rules() {
            domain CONDITION rule positive (CEL, WRITE): message.id > 0; onFailure DLQ\n"
     );
     for args in [["get", "--id", "41"], ["get", "--subject", "orders-value"]] {
-        let out = registry(&url, &[&args[..], &["--format", "json"]].concat());
+        let out = registry(url, &[&args[..], &["--format", "json"]].concat());
         let got: Value = serde_json::from_str(&stdout(&out)).unwrap();
         assert_eq!(
             (&got["metadata"], &got["ruleSet"]),
