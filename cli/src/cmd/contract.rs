@@ -42,7 +42,11 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
 /// The lines that show `schema`'s metadata and rules to people; empty without them.
 pub fn text(schema: &Schema) -> String {
     let mut out = String::new();
-    if let Some(metadata) = &schema.metadata {
+    if let Some(metadata) = schema
+        .metadata
+        .as_ref()
+        .filter(|m| **m != Metadata::default())
+    {
         metadata_text(metadata, &mut out);
     }
     if let Some(rule_set) = schema.rule_set.as_ref().filter(|set| !set.is_empty()) {

@@ -22,8 +22,10 @@ const MAX_LENGTH: usize = 4096;
 /// (a Kafka client's worker thread, say), so its depth is bounded like a decode's.
 const MAX_DEPTH: usize = 32;
 /// The stack the parser runs on: it recurses once per level of nesting before its own depth
-/// check, and more than a thread's stack for the longest expressions.
-const PARSER_STACK: usize = 256 << 20;
+/// check, past a thread's stack for the longest expressions. The deepest nestings of
+/// `MAX_LENGTH` bytes (brackets, calls, maps, conditionals) need 16 MiB in a debug build; this
+/// is four times that, address space that is only used as far as the parser goes.
+const PARSER_STACK: usize = 64 << 20;
 
 /// A compiled boolean expression.
 pub(crate) struct Condition {
@@ -184,8 +186,17 @@ mod tests {
         let long = format!("message.sku == '{}'", "x".repeat(MAX_LENGTH));
         assert!(error(&long).contains("longer than 4096 bytes"));
         // Within the length, on the parser's own stack: refused by the parser's bound.
-        let parens = format!("{}true{}", "(".repeat(2000), ")".repeat(2000));
-        assert!(Condition::compile(&parens).is_err());
+        let n = MAX_LENGTH / 2 - 1;
+        let deepest = [
+            format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+            format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+            format!("{}1{}", "f(".repeat(n * 2 / 3), ")".repeat(n * 2 / 3)),
+            format!("true{}", "?1:1".repeat((MAX_LENGTH - 4) / 4)),
+        ];
+        for expr in deepest {
+            assert!(expr.len() <= MAX_LENGTH);
+            assert!(Condition::compile(&expr).is_err(), "{}", &expr[..8]);
+        }
         let sum = format!("message.cents{} > 0", " + 1".repeat(MAX_DEPTH));
         assert!(error(&sum).contains("nested deeper than 32 levels"));
         let sum = format!("message.cents{} > 0", " + 1".repeat(MAX_DEPTH - 3));
