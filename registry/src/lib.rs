@@ -19,6 +19,10 @@
 //! `https://` registries are reached with rustls, trusting the system's root certificates or
 //! a custom CA, presenting a client certificate when one is set ([`TlsConfig`]).
 //!
+//! A schema's data contract (its metadata and rule set) is read and registered with it; the
+//! serializers and deserializers run its CEL conditions and refuse the rules they cannot run
+//! ([`rules`]).
+//!
 //! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
 //! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this
 //! client registers under the subject. Failures are never cached. Concurrent misses of one
