@@ -155,4 +155,43 @@ mod tests {
             .collect();
         assert_eq!(headers, expected);
     }
+
+    #[test]
+    fn a_value_a_rule_stopped_is_forwarded_with_the_rule_named() {
+        let rule = serde_json::json!({"name": "smallOrders", "kind": "CONDITION",
+            "mode": "READ", "type": "CEL", "expr": "message.amount < 100", "onFailure": "DLQ"});
+        let failure = avdl2rs_registry::rules::RuleFailure::Stopped {
+            held: false,
+            detail: None,
+            action: avdl2rs_registry::rules::Action::DeadLetter,
+        };
+        let reason = PoisonReason::Rule(avdl2rs_registry::RuleError {
+            rule: Box::new(serde_json::from_value(rule).unwrap()),
+            failure,
+        });
+        let poison = Poison {
+            position: Position {
+                topic: "orders".into(),
+                partition: 0,
+                offset: 3,
+            },
+            timestamp: None,
+            headers: Vec::new(),
+            key: None,
+            payload: Some(vec![0, 0, 0, 0, 41, 2]),
+            part: Part::Value,
+            reason,
+        };
+        let headers = dead_letter_headers(&poison, 1);
+        let value = |key: &str| {
+            let header = headers.iter().find(|h| h.key == key).unwrap();
+            String::from_utf8(header.value.clone().unwrap()).unwrap()
+        };
+        assert_eq!(
+            value(REASON),
+            "CONDITION rule smallOrders (CEL, READ): the condition failed (sent to the \
+             dead-letter topic)"
+        );
+        assert_eq!(value(KIND), "rule");
+    }
 }

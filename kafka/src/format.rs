@@ -11,7 +11,7 @@ use std::future::Future;
 use avdl2rs::resolve::ResolveError;
 use avdl2rs::{wire, AvroDecode, AvroEncode, AvroSchema, WireError};
 use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
-use avdl2rs_registry::{RegistryError, SerdeError};
+use avdl2rs_registry::{RegistryError, RuleError, SerdeError};
 
 /// Writes one part of a message (its key or its value) as bytes.
 ///
@@ -87,6 +87,9 @@ pub enum PoisonReason {
         /// What is wrong, with the position in the body and the path in the datum.
         source: ResolveError,
     },
+    /// A rule of the writer schema stopped the value (a condition with the action `DLQ` or
+    /// `ERROR`), or applies and cannot be run; the error names the rule.
+    Rule(RuleError),
     /// A text key or value that is not UTF-8.
     NotText(std::str::Utf8Error),
     /// Any other reason a decoder of its own gives.
@@ -95,13 +98,14 @@ pub enum PoisonReason {
 
 impl PoisonReason {
     /// A short name of the reason, for dead-letter headers and logs: `not-framed`,
-    /// `unknown-schema`, `refused`, `damaged`, `not-text` or `other`.
+    /// `unknown-schema`, `refused`, `damaged`, `rule`, `not-text` or `other`.
     pub fn kind(&self) -> &'static str {
         match self {
             PoisonReason::NotFramed(_) => "not-framed",
             PoisonReason::UnknownSchema { .. } => "unknown-schema",
             PoisonReason::Refused { .. } => "refused",
             PoisonReason::Damaged { .. } => "damaged",
+            PoisonReason::Rule(_) => "rule",
             PoisonReason::NotText(_) => "not-text",
             PoisonReason::Other(_) => "other",
         }
@@ -127,6 +131,7 @@ impl fmt::Display for PoisonReason {
             }
             PoisonReason::Refused { id, source } => write!(f, "schema id {id}: {source}"),
             PoisonReason::Damaged { id, source } => write!(f, "schema id {id}: {source}"),
+            PoisonReason::Rule(e) => write!(f, "{e}"),
             PoisonReason::NotText(e) => write!(f, "not UTF-8 text: {e}"),
             PoisonReason::Other(e) => write!(f, "{e}"),
         }
@@ -143,6 +148,7 @@ impl Error for PoisonReason {
             PoisonReason::Refused { source, .. } | PoisonReason::Damaged { source, .. } => {
                 Some(source)
             }
+            PoisonReason::Rule(e) => Some(e),
             PoisonReason::NotText(e) => Some(e),
         }
     }
@@ -206,6 +212,7 @@ where
                 schema_id: Some(id),
             }),
             Err(SerdeError::Decode(e)) => Err(Undecodable::of_resolve(id, e)),
+            Err(SerdeError::Rule(e)) => Err(Undecodable::Poison(PoisonReason::Rule(e))),
             Err(other) => Err(Undecodable::Poison(PoisonReason::Other(Box::new(other)))),
         }
     }

@@ -44,7 +44,7 @@ macro_rules! client_methods {
         /// answers its id, cached; `normalize` asks the registry to normalize it first. The
         /// subject's cached latest version is forgotten.
         pub $($async)? fn register(&self, subject: &str, schema: &Schema, normalize: bool) -> Result<i32> {
-            let key = (subject.to_owned(), schema.schema.clone());
+            let key = (subject.to_owned(), schema.clone());
             let cache = &self.core.caches.ids;
             let id = self.cached(cache, key, || self.send_register(subject, schema, normalize)) $($await)*?;
             Ok(id)
@@ -67,7 +67,7 @@ macro_rules! client_methods {
         /// subject's versions are compared by canonical form, so a schema the registry stored
         /// re-serialized is still found.
         pub $($async)? fn id_of(&self, subject: &str, schema: &Schema, normalize: bool) -> Result<i32> {
-            let key = (subject.to_owned(), schema.schema.clone());
+            let key = (subject.to_owned(), schema.clone());
             let cache = &self.core.caches.ids;
             self.cached(cache, key, || self.find_id(subject, schema, normalize)) $($await)*
         }

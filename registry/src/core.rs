@@ -40,8 +40,9 @@ pub(crate) struct Attempts {
 pub(crate) struct Caches<F> {
     /// Schema id → schema: ids never change meaning.
     pub(crate) by_id: Cache<i32, Arc<Schema>, F>,
-    /// (subject, schema text) → id, from registrations and lookups.
-    pub(crate) ids: Cache<(String, String), i32, F>,
+    /// (subject, schema) → id, from registrations and lookups. The whole schema is the key:
+    /// the same text registered with other metadata or rules is another version.
+    pub(crate) ids: Cache<(String, Schema), i32, F>,
     /// Subject → its latest version, for the configured time.
     pub(crate) latest: Cache<String, Arc<SubjectVersion>, F>,
 }

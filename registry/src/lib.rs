@@ -19,6 +19,10 @@
 //! `https://` registries are reached with rustls, trusting the system's root certificates or
 //! a custom CA, presenting a client certificate when one is set ([`TlsConfig`]).
 //!
+//! A schema's data contract (its metadata and rule set) is read and registered with it; the
+//! serializers and deserializers run its CEL conditions and refuse the rules they cannot run
+//! ([`rules`]).
+//!
 //! Caches: schema id → schema and (subject, schema) → id are kept forever (they never change
 //! meaning); a subject's latest version for [`ClientConfig::latest_ttl`] and until this
 //! client registers under the subject. Failures are never cached. Concurrent misses of one
@@ -53,6 +57,7 @@ mod error;
 pub mod nonblocking;
 mod references;
 mod retry;
+pub mod rules;
 #[cfg(any(feature = "blocking", feature = "nonblocking"))]
 pub mod serdes;
 #[cfg(feature = "tls")]
@@ -78,6 +83,7 @@ pub use retry::RetryPolicy;
 pub fn parse_retry_after(value: &str) -> Option<std::time::Duration> {
     retry::parse_retry_after(value)
 }
+pub use rules::{Metadata, Rule, RuleError, RuleKind, RuleMode, RuleSet};
 #[cfg(any(feature = "blocking", feature = "nonblocking"))]
 #[allow(deprecated)]
 pub use serdes::Dependencies;

@@ -154,8 +154,8 @@ mod tests {
             r#"{"type":"enum","name":"Currency","namespace":"shop","symbols":["EUR","CNY"]}"#;
         let order = Schema {
             schema: r#"{"type":"record","name":"Order","namespace":"shop","fields":[{"name":"total","type":"Money"}]}"#.into(),
-            schema_type: Default::default(),
             references: vec![reference("shop.Money", "money")],
+            ..Schema::avro("")
         };
         let mut asked = Vec::new();
         let json = assemble(&order, |r| {

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{Metadata, RuleSet};
+
 /// The kind of a schema; the registry omits `schemaType` for Avro.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
@@ -28,7 +30,8 @@ pub struct SchemaReference {
     pub version: i32,
 }
 
-/// A schema as the registry stores it: text, type and references.
+/// A schema as the registry stores it: text, type and references, and the data contract
+/// around it (metadata and rules), which registries without data contracts leave out.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Schema {
     /// The schema text (for Avro, its JSON).
@@ -39,6 +42,12 @@ pub struct Schema {
     /// The other subjects' schemas this one refers to by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub references: Vec<SchemaReference>,
+    /// Tags and properties of the schema.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Metadata>,
+    /// The rules clients run on the schema's data; see [`crate::rules`].
+    #[serde(rename = "ruleSet", default, skip_serializing_if = "Option::is_none")]
+    pub rule_set: Option<RuleSet>,
 }
 
 fn is_avro(schema_type: &SchemaType) -> bool {
@@ -52,6 +61,8 @@ impl Schema {
             schema: json.into(),
             schema_type: SchemaType::Avro,
             references: Vec::new(),
+            metadata: None,
+            rule_set: None,
         }
     }
 }

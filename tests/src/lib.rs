@@ -8,6 +8,7 @@
 //! folders through the functions here instead of naming cases, so cases dropped in later are
 //! picked up without code changes.
 
+pub mod fixed_registry;
 pub mod registry_server;
 pub mod snapshot;
 

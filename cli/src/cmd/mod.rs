@@ -5,6 +5,7 @@ pub mod cat;
 pub mod compat;
 pub mod concat;
 mod container;
+mod contract;
 pub mod count;
 pub mod decode;
 pub mod encode;

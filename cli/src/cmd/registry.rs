@@ -19,6 +19,7 @@ use avdl2rs_registry::{RegistryError, Schema, SubjectVersion, Version};
 use serde_json::{json, Value};
 
 use crate::cmd::compat::Format;
+use crate::cmd::contract;
 use crate::cmd::toidl;
 use crate::io::{self, Failure};
 use crate::registry_options::RegistryOptions;
@@ -30,6 +31,8 @@ use avdl_parser::idl_writer::Indent;
 #[command(after_help = "Examples:\n  \
     avdl2rs registry --url http://localhost:8081 subjects\n  \
     avdl2rs registry register schemas/orders.avdl --subject orders-value\n  \
+    avdl2rs registry register schemas/orders.avdl --subject orders-value \\\n      \
+      --metadata contract/metadata.json --rule-set contract/rules.json\n  \
     avdl2rs registry check schemas/orders.avdl --subject orders-value --all\n  \
     avdl2rs registry config --subject orders-value --level FULL_TRANSITIVE\n  \
     avdl2rs registry get --subject orders-value --version latest --format json\n  \
@@ -64,11 +67,12 @@ pub struct Connection {
 /// The registry actions.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
-    /// Registers a schema under a subject and prints its id.
-    Register(SubjectSchema),
+    /// Registers a schema under a subject, with its metadata and rules if given, and prints
+    /// its id.
+    Register(RegisterArgs),
     /// Tests a schema against the subject's versions without registering it.
     Check(CheckArgs),
-    /// Prints a schema, by id or by subject and version.
+    /// Prints a schema and its metadata and rules, by id or by subject and version.
     Get(GetArgs),
     /// Prints the compatibility level of a subject (or the registry's), or sets it.
     Config(ConfigArgs),
@@ -88,6 +92,28 @@ pub struct SubjectSchema {
     /// Ask the registry to normalize the schema.
     #[arg(long)]
     pub normalize: bool,
+}
+
+/// Arguments of `registry register`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    avdl2rs registry register schemas/orders.avdl --subject orders-value\n  \
+    avdl2rs registry register schemas/orders.avdl --subject orders-value \\\n      \
+      --metadata metadata.json --rule-set rules.json\n\n\
+    metadata.json:  {\"properties\": {\"owner\": \"team-orders\"}, \"tags\": {\"OrderEvent.user_id\": [\"PII\"]}}\n\
+    rules.json:     {\"domainRules\": [{\"name\": \"positive\", \"kind\": \"CONDITION\", \"mode\": \"WRITE\",\n                 \
+      \"type\": \"CEL\", \"expr\": \"message.amount > 0\", \"onFailure\": \"ERROR\"}]}")]
+pub struct RegisterArgs {
+    /// The schema and subject.
+    #[command(flatten)]
+    pub target: SubjectSchema,
+    /// The schema's metadata, a JSON file: `tags`, `properties`, `sensitive`.
+    #[arg(long, value_name = "FILE")]
+    pub metadata: Option<PathBuf>,
+    /// The schema's rules, a JSON file: `domainRules`, `migrationRules` (each rule with
+    /// `name`, `kind`, `mode`, `type`, `expr`, `onSuccess`, `onFailure`...).
+    #[arg(long, value_name = "FILE")]
+    pub rule_set: Option<PathBuf>,
 }
 
 /// Arguments of `registry check`.
@@ -175,9 +201,7 @@ pub fn run(args: &Args) -> ExitCode {
                 let plain = format.plain()?;
                 return Ok(run_check(&client, check, plain, &args.connection));
             }
-            Action::Register(target) => {
-                register(&client, target, format.plain()?, &args.connection)
-            }
+            Action::Register(args_) => register(&client, args_, format.plain()?, &args.connection),
             Action::Get(get) => show(&client, get, format),
             Action::Config(config) => configure(&client, config, format.plain()?),
             Action::Subjects => subjects(&client, format.plain()?),
@@ -213,12 +237,25 @@ fn print(format: Format, text: String, value: Value) -> Result<(), Failure> {
 
 fn register(
     client: &Client,
-    target: &SubjectSchema,
+    args: &RegisterArgs,
     format: Format,
     connection: &Connection,
 ) -> Result<(), Failure> {
+    let target = &args.target;
     let loaded = target.file.load(&connection.include_dirs)?;
-    let schema = Schema::avro(loaded.json());
+    let schema = Schema {
+        metadata: args
+            .metadata
+            .as_deref()
+            .map(contract::json_file)
+            .transpose()?,
+        rule_set: args
+            .rule_set
+            .as_deref()
+            .map(contract::json_file)
+            .transpose()?,
+        ..Schema::avro(loaded.json())
+    };
     let id = client
         .register(&target.subject, &schema, target.normalize)
         .map_err(failure)?;
@@ -226,30 +263,34 @@ fn register(
     print(format, text, json!({"subject": target.subject, "id": id}))
 }
 
-/// Prints the fetched schema: pretty JSON (`text`), the registry's reply (`json`) or IDL.
+/// Prints the fetched schema: pretty JSON with the lines of its metadata and rules after it
+/// (`text`), the registry's reply (`json`) or IDL.
 fn show(client: &Client, get: &GetArgs, format: OutputFormat) -> Result<(), Failure> {
     let (schema, value) = match (get.id, &get.subject) {
         (Some(id), _) => {
             let schema = client.schema_by_id(id).map_err(failure)?;
-            let value = json!({"id": id, "schema": schema.schema});
-            (schema.schema.clone(), value)
+            let mut value = serde_json::to_value(&*schema).unwrap_or(Value::Null);
+            value["id"] = json!(id);
+            (Schema::clone(&schema), value)
         }
         (None, Some(subject)) => {
             let found = client
                 .subject_version(subject, get.version)
                 .map_err(failure)?;
             let value = serde_json::to_value(&found).unwrap_or(Value::Null);
-            (found.schema.schema, value)
+            (found.schema, value)
         }
         (None, None) => return Err(Failure::Message("give --id or --subject".into())),
     };
+    let text = &schema.schema;
     if format == OutputFormat::Idl {
-        let idl = toidl::json_idl(&schema, "the registry's schema", Indent::default())?;
+        let idl = toidl::json_idl(text, "the registry's schema", Indent::default())?;
         return io::Output::Stdout.write(idl.as_bytes());
     }
-    let pretty = serde_json::from_str(&schema)
+    let mut pretty = serde_json::from_str(text)
         .map(|v: Value| io::json_text(&v, false))
-        .unwrap_or_else(|_| format!("{schema}\n"));
+        .unwrap_or_else(|_| format!("{text}\n"));
+    pretty.push_str(&contract::text(&schema));
     print(format.plain()?, pretty, value)
 }
 

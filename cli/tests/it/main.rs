@@ -13,6 +13,7 @@ mod cli_idl;
 mod cli_kafka;
 mod cli_lint;
 mod cli_registry;
+mod cli_registry_contract;
 mod cli_support;
 mod cli_toidl;
 mod compat_git_imports;

@@ -13,3 +13,4 @@ mod poison;
 mod python_interop;
 mod restart;
 mod roundtrip;
+mod rules;

@@ -1,28 +1,32 @@
 //! The [`Deserializer`]: writer schemas fetched by id (the steps written once in
 //! `deserializer_methods!` for both transports) and read through a cached resolution plan.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::marker::PhantomData;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use avdl2rs::resolve::{Consumer, LookupError, ResolveError, SchemaLookup};
 use avdl2rs::{AvroDecode, AvroSchema};
 
+use crate::rules::ReadRules;
+
 /// The steps of a [`Deserializer`] that ask the registry, for both transports.
 macro_rules! deserializer_methods {
     ($($async:ident)?; $($await:tt)*) => {
         /// The value in `frame`.
         pub $($async)? fn deserialize(&self, frame: &[u8]) -> Result<T, SerdeError> {
-            match self.consumer.decode_confluent::<T>(frame) {
-                Ok(value) => Ok(value),
+            let value = match self.consumer.decode_confluent::<T>(frame) {
+                Ok(value) => value,
                 Err(e) => match crate::serdes::not_fetched(&e) {
                     Some(id) => {
                         self.fetch_writer(id) $($await)*?;
-                        Ok(self.consumer.decode_confluent::<T>(frame)?)
+                        self.consumer.decode_confluent::<T>(frame)?
                     }
-                    None => Err(e.into()),
+                    None => return Err(e.into()),
                 },
-            }
+            };
+            self.rules.check(frame)?;
+            Ok(value)
         }
 
         /// Fetches the writer schema of `id`, its references assembled into it.
@@ -32,6 +36,7 @@ macro_rules! deserializer_methods {
             };
             let schema = self.client.schema_by_id(id) $($await)* .map_err(lookup)?;
             let json = self.client.assembled(&schema) $($await)* .map_err(lookup)?;
+            self.rules.insert(id, &schema, &json, T::CANONICAL_FORM, &self.ignored_rule_types);
             self.writers.insert(id, json);
             Ok(())
         }
@@ -74,11 +79,14 @@ pub(crate) fn not_fetched(error: &ResolveError) -> Option<i32> {
 
 /// Reads Confluent frames into `T`, whatever version of its schema wrote them: the writer
 /// schema is fetched by id once, through the client `C`, and the resolution plan for each id
-/// is cached.
+/// is cached. The writer schema's rules are run on each value, or refused (see
+/// [`crate::rules`]).
 pub struct Deserializer<T, C> {
     pub(crate) client: Arc<C>,
     pub(crate) writers: Arc<Writers>,
     pub(crate) consumer: Consumer<Arc<Writers>>,
+    pub(crate) rules: ReadRules,
+    pub(crate) ignored_rule_types: BTreeSet<String>,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -90,8 +98,17 @@ impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
             client,
             consumer: Consumer::new(Arc::clone(&writers)),
             writers,
+            rules: ReadRules::default(),
+            ignored_rule_types: BTreeSet::new(),
             _type: PhantomData,
         }
+    }
+
+    /// Skipping the rules of these types (`ENCRYPT`, `CEL`...) instead of running them or
+    /// refusing to read: values are then handed out without what those rules would do.
+    pub fn ignore_rule_types(mut self, types: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.ignored_rule_types = types.into_iter().map(Into::into).collect();
+        self
     }
 }
 

@@ -13,10 +13,13 @@ mod serializer;
 mod target;
 mod warm;
 
+use std::collections::BTreeSet;
+
 use avdl2rs::resolve::ResolveError;
 use avdl2rs::{EncodeError, SubjectNameStrategy, SubjectPart};
 
 use crate::error::RegistryError;
+use crate::rules::RuleError;
 
 pub(crate) use dependencies::Part;
 pub use deserializer::Deserializer;
@@ -62,6 +65,9 @@ pub struct SerializerConfig {
     /// Whether the named types the schema uses are defined inside it (the default) or
     /// registered on their own and named in the schema's `references`.
     pub references: SchemaReferences,
+    /// The rule types (`ENCRYPT`, `CEL`...) whose rules are skipped instead of refused or
+    /// run (default: none); see [`crate::rules`].
+    pub ignored_rule_types: BTreeSet<String>,
 }
 
 /// How the named types a schema uses (records, enums, fixed inside it) reach the registry:
@@ -140,6 +146,13 @@ impl SerializerConfig {
         self.references = references;
         self
     }
+
+    /// Skipping the rules of these types (`ENCRYPT`, `CEL`...) instead of running them or
+    /// refusing to write: values are then written without what those rules would do.
+    pub fn ignore_rule_types(mut self, types: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.ignored_rule_types = types.into_iter().map(Into::into).collect();
+        self
+    }
 }
 
 impl Default for SerializerConfig {
@@ -153,6 +166,7 @@ impl Default for SerializerConfig {
             schema_id: None,
             normalize: false,
             references: SchemaReferences::Inline,
+            ignored_rule_types: BTreeSet::new(),
         }
     }
 }
@@ -183,6 +197,10 @@ pub enum SerdeError {
     /// The message could not be read.
     #[error(transparent)]
     Decode(#[from] ResolveError),
+    /// A rule of the schema stopped the value, or applies and cannot be run: the error names
+    /// the rule.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
     /// The type's schema cannot be registered as asked (named types that use each other,
     /// registered as references).
     #[error("the schema of {type_name} cannot be registered: {message}")]

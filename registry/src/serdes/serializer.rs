@@ -16,6 +16,7 @@ use super::target::Target;
 use super::warm::{Last, HOT, LAST, NEXT_SERIALIZER, SCRATCH};
 use super::{SchemaReferences, SerdeError, SerializerConfig};
 use crate::error::RegistryError;
+use crate::rules::{Conditions, Direction};
 use crate::types::{Schema, SchemaReference};
 
 /// Frames values of `T` for Kafka: `0x00`, the schema id, the Avro body, asking the registry
@@ -99,7 +100,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
             target: target.clone(),
         }));
         let key = self.topic_key(topic).as_bytes();
-        let own = target.translate.is_none() && target.expires.is_none();
+        let own = target.translate.is_none() && target.expires.is_none() && target.rules.is_none();
         if own {
             HOT.with(|hot| hot.keep(self.id, key, target.id));
         }
@@ -154,7 +155,20 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
             id: latest_id,
             translate: (!plan.is_direct()).then(|| Arc::new(plan)),
             expires: ttl.map(|ttl| Instant::now() + ttl),
+            rules: None,
         })
+    }
+
+    /// The conditions to run on values written under `schema`, whose assembled text is
+    /// `json`, or the refusal of a rule that cannot be run.
+    pub(crate) fn write_rules(
+        &self,
+        schema: &Schema,
+        json: &str,
+    ) -> Result<Option<Arc<Conditions>>, SerdeError> {
+        let ignored = &self.config.ignored_rule_types;
+        let rule_set = schema.rule_set.as_ref();
+        Ok(Conditions::of(rule_set, Direction::Write, ignored, json)?)
     }
 }
 
@@ -262,7 +276,10 @@ macro_rules! serializer_methods {
                 self.client.id_of(subject, &schema, normalize) $($await)*
             }
             .map_err(Self::registry_error(subject))?;
-            Ok(crate::serdes::Target::own(id))
+            // The rules are those the registry keeps with the id, inherited ones included.
+            let registered = self.client.schema_by_id(id) $($await)* .map_err(Self::registry_error(subject))?;
+            let rules = self.write_rules(&registered, T::SCHEMA_JSON)?;
+            Ok(crate::serdes::Target::own(id).with_rules(rules))
         }
 
         /// Registers (when allowed) a named dependency under its full name and answers the
@@ -283,7 +300,8 @@ macro_rules! serializer_methods {
             let latest = self.client.latest(subject) $($await)* .map_err(Self::registry_error(subject))?;
             let json = self.client.assembled(&latest.schema) $($await)* .map_err(Self::registry_error(subject))?;
             let ttl = self.client.settings().latest_ttl;
-            Self::latest_target(subject, latest.id, &json, ttl)
+            let rules = self.write_rules(&latest.schema, &json)?;
+            Ok(Self::latest_target(subject, latest.id, &json, ttl)?.with_rules(rules))
         }
     };
 }
@@ -324,9 +342,23 @@ pub(crate) fn write_frame<T: AvroEncode>(
     out: &mut Vec<u8>,
 ) -> Result<(), SerdeError> {
     match &target.translate {
-        None => write_own(target.id, value, out),
-        Some(plan) => write_translated(target.id, plan, value, out),
+        None => write_own(target.id, value, out)?,
+        Some(plan) => write_translated(target.id, plan, value, out)?,
     }
+    match &target.rules {
+        None => Ok(()),
+        Some(rules) => check_written(rules, out),
+    }
+}
+
+/// Runs `rules` on the frame just written to `out`, which is cleared when they stop it.
+#[inline(never)]
+fn check_written(rules: &Conditions, out: &mut Vec<u8>) -> Result<(), SerdeError> {
+    let checked = rules.check(&out[wire::CONFLUENT_HEADER_LEN..]);
+    if checked.is_err() {
+        out.clear();
+    }
+    Ok(checked?)
 }
 
 /// Writes the frame of `value` under `id` in the encoding `plan` translates `T`'s into.

@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use avdl2rs::resolve::ResolutionPlan;
 
+use crate::rules::Conditions;
+
 /// Where a subject's values go: the id, and the translation to its schema when that is not
 /// the type's own.
 #[derive(Clone)]
@@ -13,6 +15,8 @@ pub(crate) struct Target {
     pub(crate) id: i32,
     pub(super) translate: Option<Arc<ResolutionPlan>>,
     pub(super) expires: Option<Instant>,
+    /// The conditions of the schema's rules, run on each value written.
+    pub(super) rules: Option<Arc<Conditions>>,
 }
 
 impl Target {
@@ -22,7 +26,13 @@ impl Target {
             id,
             translate: None,
             expires: None,
+            rules: None,
         }
+    }
+
+    /// The same target, running `rules` on each value.
+    pub(crate) fn with_rules(self, rules: Option<Arc<Conditions>>) -> Self {
+        Target { rules, ..self }
     }
 
     /// Whether the target may still be used: for good, or until the latest version's time to live

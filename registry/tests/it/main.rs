@@ -8,5 +8,6 @@ mod deprecated_names;
 mod fake_registry;
 mod python_interop;
 mod real_registry;
+mod rules;
 mod serdes;
 mod tls;

@@ -90,8 +90,9 @@ fn auto_register_once_then_frames_from_the_cache<X: Transport>() {
         assert_eq!(frame, OrderV1 { id }.to_confluent(41).unwrap());
         assert_eq!(deserializer.deserialize(&frame).unwrap(), OrderV1 { id });
     }
+    // The registration, then the registered schema (for its rules) by each side's client.
     let requests = fake.requests();
-    assert_eq!(requests.len(), 2, "{requests:#?}");
+    assert_eq!(requests.len(), 3, "{requests:#?}");
     let sent: serde_json::Value = serde_json::from_str(&requests[0].body).unwrap();
     assert_eq!(sent, json!({ "schema": OrderV1::SCHEMA_JSON }));
 }
@@ -101,6 +102,7 @@ fn interleaved_topics_and_serializers_keep_their_own_ids<X: Transport>() {
         "/subjects/a-value/versions" => Answer::json(200, r#"{"id":1}"#),
         "/subjects/b-value/versions" => Answer::json(200, r#"{"id":2}"#),
         "/subjects/a-key/versions" => Answer::json(200, r#"{"id":3}"#),
+        path if path.starts_with("/schemas/ids/") => schema_reply(OrderV1::SCHEMA_JSON),
         _ => Answer::error(404, 40401, "unexpected"),
     });
     let values = X::producer::<OrderV1>(client(&fake.url), SerializerConfig::default());
@@ -116,7 +118,7 @@ fn interleaved_topics_and_serializers_keep_their_own_ids<X: Transport>() {
             assert_eq!(frame, order.to_confluent(id).unwrap(), "{topic} {id} again");
         }
     }
-    assert_eq!(fake.count(), 3);
+    assert_eq!(fake.count(), 6, "each target once, and its schema's rules");
 }
 
 fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
@@ -126,6 +128,7 @@ fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
             json!({"subject":"shop.Order","version":4,"id":17,"schema":OrderV1::SCHEMA_JSON})
                 .to_string(),
         ),
+        ("GET", "/schemas/ids/17?deleted=true") => schema_reply(OrderV1::SCHEMA_JSON),
         _ => Answer::error(404, 40401, "unexpected"),
     });
     let config = SerializerConfig::default()
@@ -137,8 +140,8 @@ fn without_auto_register_the_schema_is_looked_up<X: Transport>() {
     assert_eq!(serializer.schema_id("b").unwrap(), 17);
     assert_eq!(
         fake.count(),
-        1,
-        "record-name subjects are shared across topics"
+        2,
+        "record-name subjects are shared across topics: one lookup, one fetch of its rules"
     );
 }
 
@@ -172,6 +175,7 @@ fn latest_is(schema: &'static str) -> Fake {
                 json!({"subject":"t-value","version":2,"id":52,"schema":schema}).to_string(),
             ),
             ("POST", "/subjects/t-value/versions") => Answer::json(200, r#"{"id":51}"#),
+            ("GET", "/schemas/ids/51?deleted=true") => schema_reply(OrderV1::SCHEMA_JSON),
             _ => Answer::error(404, 40401, "unexpected"),
         },
     )
@@ -359,6 +363,7 @@ fn named_types_are_registered_as_references<X: Transport>() {
             ("POST", "/subjects/shop.Money/versions"),
             ("POST", "/subjects/shop.Money"),
             ("POST", "/subjects/invoices-value/versions"),
+            ("GET", "/schemas/ids/6?deleted=true"),
         ]
     );
     let body = |n: usize| -> serde_json::Value { serde_json::from_str(&requests[n].body).unwrap() };
@@ -391,7 +396,7 @@ fn named_types_are_registered_as_references<X: Transport>() {
     // A consumer fetches the invoice, then the referenced Money, and reads the frame.
     let consumer = X::consumer::<Invoice>(client(&fake.url));
     assert_eq!(consumer.deserialize(&frame).unwrap(), invoice);
-    let paths: Vec<_> = fake.requests()[3..]
+    let paths: Vec<_> = fake.requests()[4..]
         .iter()
         .map(|r| r.path.clone())
         .collect();

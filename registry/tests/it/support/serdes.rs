@@ -34,7 +34,14 @@ pub trait Transport {
         client: ClientConfig,
         config: SerializerConfig,
     ) -> Arc<dyn Produce<T>>;
-    fn consumer<T: Decodable>(client: ClientConfig) -> Arc<dyn Consume<T>>;
+    fn consumer<T: Decodable>(client: ClientConfig) -> Arc<dyn Consume<T>> {
+        Self::consumer_ignoring(client, &[])
+    }
+    /// A consumer skipping the rules of the `ignored` types.
+    fn consumer_ignoring<T: Decodable>(
+        client: ClientConfig,
+        ignored: &[&str],
+    ) -> Arc<dyn Consume<T>>;
 }
 
 pub trait Encodable: AvroSchema + AvroEncode + Send + Sync + 'static {}
@@ -54,9 +61,14 @@ impl Transport for Blocking {
         Arc::new(blocking::Serializer::<T>::new(client, config))
     }
 
-    fn consumer<T: Decodable>(client: ClientConfig) -> Arc<dyn Consume<T>> {
+    fn consumer_ignoring<T: Decodable>(
+        client: ClientConfig,
+        ignored: &[&str],
+    ) -> Arc<dyn Consume<T>> {
         let client = Arc::new(blocking::Client::new(client).unwrap());
-        Arc::new(blocking::Deserializer::<T>::new(client))
+        Arc::new(
+            blocking::Deserializer::<T>::new(client).ignore_rule_types(ignored.iter().copied()),
+        )
     }
 }
 
@@ -120,11 +132,15 @@ impl Transport for Async {
         })
     }
 
-    fn consumer<T: Decodable>(client: ClientConfig) -> Arc<dyn Consume<T>> {
+    fn consumer_ignoring<T: Decodable>(
+        client: ClientConfig,
+        ignored: &[&str],
+    ) -> Arc<dyn Consume<T>> {
         let client = Arc::new(nonblocking::Client::new(client).unwrap());
+        let deserializer = nonblocking::Deserializer::<T>::new(client);
         Arc::new(AsyncConsumer {
             runtime: runtime(),
-            deserializer: nonblocking::Deserializer::<T>::new(client),
+            deserializer: deserializer.ignore_rule_types(ignored.iter().copied()),
         })
     }
 }
