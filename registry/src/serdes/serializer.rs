@@ -141,6 +141,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
     /// The target writing under the latest version `latest_id`, whose assembled schema is
     /// `json`; `ttl` is the client's time to live of latest versions.
     pub(crate) fn latest_target(
+        &self,
         subject: &str,
         latest_id: i32,
         json: &str,
@@ -237,6 +238,16 @@ macro_rules! serializer_methods {
             Ok(target)
         }
 
+        crate::serdes::registration_methods!($($async)?; $($await)*);
+    };
+}
+
+/// The steps that find a subject's schema id in the registry (registering the schema and
+/// its references, or looking them up, or taking the latest version), written once for the
+/// serializers of generated types and of generic values: the serializer has the `config` and
+/// `client` fields, and the `parts`, `latest_target` and `registry_error` functions.
+macro_rules! registration_methods {
+    ($($async:ident)?; $($await:tt)*) => {
         $($async)? fn resolve(&self, subject: &str) -> Result<crate::serdes::Target, SerdeError> {
             if let Some(id) = self.config.schema_id {
                 return Ok(crate::serdes::Target::own(id));
@@ -283,7 +294,7 @@ macro_rules! serializer_methods {
             let latest = self.client.latest(subject) $($await)* .map_err(Self::registry_error(subject))?;
             let json = self.client.assembled(&latest.schema) $($await)* .map_err(Self::registry_error(subject))?;
             let ttl = self.client.settings().latest_ttl;
-            Self::latest_target(subject, latest.id, &json, ttl)
+            self.latest_target(subject, latest.id, &json, ttl)
         }
     };
 }
@@ -302,7 +313,7 @@ macro_rules! topic_serializer_methods {
     };
 }
 
-pub(crate) use {serializer_methods, topic_serializer_methods};
+pub(crate) use {registration_methods, serializer_methods, topic_serializer_methods};
 
 /// Writes the frame of `value` under `id`, in `T`'s own encoding, to `out`, cleared first.
 #[inline]
