@@ -126,3 +126,54 @@ impl<'s> Builder<'s> {
         id
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::generic::{GenericSchema, GenericValue};
+    use crate::schema::{Name, Schema, SchemaKind, SchemaSet};
+
+    #[test]
+    fn a_type_used_twice_and_a_recursive_type_get_one_node_each() {
+        let schema = GenericSchema::new(
+            r#"{"type":"record","name":"N","fields":[
+                {"name":"a","type":{"type":"fixed","name":"F","size":1}},
+                {"name":"b","type":"F"},
+                {"name":"next","type":["null","N"]}]}"#,
+        )
+        .unwrap();
+        // Root record, its fixed, the union and its null: four nodes, `F` and `N` once each.
+        assert_eq!(schema.program.nodes.len(), 4);
+        let bytes = [1, 2, 2, 3, 4, 0];
+        let value = schema.decode(&bytes).unwrap();
+        let next = value.as_record().unwrap().field(2).unwrap();
+        let GenericValue::Union(1, inner) = next else {
+            panic!("{next:?}")
+        };
+        assert_eq!(
+            inner.as_record().unwrap().field(0),
+            Some(&GenericValue::Fixed(vec![3]))
+        );
+        assert_eq!(schema.encode(&value).unwrap(), bytes);
+    }
+
+    #[test]
+    fn a_type_the_schema_does_not_define_is_an_error_where_a_value_reaches_it() {
+        let named = Schema::new(SchemaKind::Named(Name::new("Gone", Some("x"))));
+        let union = Schema::new(SchemaKind::Union(vec![
+            Schema::new(SchemaKind::Null),
+            named,
+        ]));
+        let schema = GenericSchema::from_schema(SchemaSet::new(), union);
+        assert_eq!(
+            schema.decode(&[0]).unwrap(),
+            GenericValue::Union(0, Box::new(GenericValue::Null))
+        );
+        let error = schema.decode(&[2]).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the schema refers to x.Gone, a type it does not define"),
+            "{error}"
+        );
+    }
+}
