@@ -202,19 +202,29 @@ where
     T: AvroSchema + AvroDecode + Send,
 {
     async fn decode(&self, bytes: &[u8]) -> Result<Decoded<T>, Undecodable> {
-        let id = match wire::split_confluent(bytes) {
-            Ok((id, _)) => id,
-            Err(e) => return Err(Undecodable::Poison(PoisonReason::NotFramed(e))),
-        };
-        match self.deserialize(bytes).await {
-            Ok(value) => Ok(Decoded {
-                value,
-                schema_id: Some(id),
-            }),
-            Err(SerdeError::Decode(e)) => Err(Undecodable::of_resolve(id, e)),
-            Err(SerdeError::Rule(e)) => Err(Undecodable::Poison(PoisonReason::Rule(e))),
-            Err(other) => Err(Undecodable::Poison(PoisonReason::Other(Box::new(other)))),
-        }
+        decode_frame(bytes, self.deserialize(bytes)).await
+    }
+}
+
+/// The outcome of `deserialize`, a registry deserializer's read of the Confluent frame
+/// `bytes`, as a [`Decoder`] answers it: with the frame's schema id, or why it failed. Bytes
+/// that are not a frame are poison before `deserialize` runs.
+pub(crate) async fn decode_frame<T>(
+    bytes: &[u8],
+    deserialize: impl Future<Output = Result<T, SerdeError>>,
+) -> Result<Decoded<T>, Undecodable> {
+    let id = match wire::split_confluent(bytes) {
+        Ok((id, _)) => id,
+        Err(e) => return Err(Undecodable::Poison(PoisonReason::NotFramed(e))),
+    };
+    match deserialize.await {
+        Ok(value) => Ok(Decoded {
+            value,
+            schema_id: Some(id),
+        }),
+        Err(SerdeError::Decode(e)) => Err(Undecodable::of_resolve(id, e)),
+        Err(SerdeError::Rule(e)) => Err(Undecodable::Poison(PoisonReason::Rule(e))),
+        Err(other) => Err(Undecodable::Poison(PoisonReason::Other(Box::new(other)))),
     }
 }
 

@@ -15,6 +15,9 @@
 //!   ends the stream. Offsets are stored only when the caller marks a record done: at least
 //!   once (the [`consumer`] module says exactly what that means, and what happens while the
 //!   registry is down).
+//! * Generic records (`avdl2rs::generic::GenericValue`), for data whose schema is known only
+//!   at run time, go through the same producer and consumer with the registry's
+//!   `GenericSerializer` and `GenericDeserializer` as their value encoder and decoder.
 //! * [`DeadLetters`] forwards poison messages to `<topic>.dlq` with headers saying why.
 //!
 //! ```no_run
@@ -65,6 +68,7 @@ mod readme_doctests {}
 pub mod consumer;
 pub mod dead_letter;
 mod format;
+mod generic;
 mod message;
 mod producer;
 

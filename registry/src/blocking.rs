@@ -15,7 +15,8 @@ use crate::core::{Core, Outgoing, Reply};
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
 use crate::serdes::{
-    deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
+    deserializer_methods, generic_deserializer_methods, generic_serializer_methods,
+    serializer_methods, topic_serializer_methods, SerdeError,
 };
 use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
@@ -190,6 +191,20 @@ impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
 
 impl<T: AvroSchema + AvroDecode> Deserializer<T> {
     deserializer_methods!(;);
+}
+
+/// Frames generic values of one schema, asking the registry through the blocking [`Client`].
+pub type GenericSerializer = crate::serdes::GenericSerializer<Client>;
+/// Reads Confluent frames into generic values, fetching writer schemas through the blocking
+/// [`Client`].
+pub type GenericDeserializer = crate::serdes::GenericDeserializer<Client>;
+
+impl GenericSerializer {
+    generic_serializer_methods!(;);
+}
+
+impl GenericDeserializer {
+    generic_deserializer_methods!(;);
 }
 
 impl avdl2rs::resolve::SchemaLookup for Client {

@@ -15,7 +15,8 @@ use crate::error::error_chain;
 use crate::error::{RegistryError, Result};
 use crate::retry::parse_retry_after;
 use crate::serdes::{
-    deserializer_methods, serializer_methods, topic_serializer_methods, SerdeError,
+    deserializer_methods, generic_deserializer_methods, generic_serializer_methods,
+    serializer_methods, topic_serializer_methods, SerdeError,
 };
 use crate::tls::Certificates;
 use crate::types::{CompatibilityReport, Schema, SubjectVersion, Version};
@@ -164,4 +165,18 @@ impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
 
 impl<T: AvroSchema + AvroDecode> Deserializer<T> {
     deserializer_methods!(async; .await);
+}
+
+/// Frames generic values of one schema, asking the registry through the async [`Client`].
+pub type GenericSerializer = crate::serdes::GenericSerializer<Client>;
+/// Reads Confluent frames into generic values, fetching writer schemas through the async
+/// [`Client`].
+pub type GenericDeserializer = crate::serdes::GenericDeserializer<Client>;
+
+impl GenericSerializer {
+    generic_serializer_methods!(async; .await);
+}
+
+impl GenericDeserializer {
+    generic_deserializer_methods!(async; .await);
 }

@@ -22,19 +22,21 @@ pub(crate) struct ReadRules {
 
 impl ReadRules {
     /// Keeps the rules of the writer schema `id`, `schema` assembled as `json`, for a
-    /// reader whose own schema has the canonical form `reader`; rules of the `ignored`
-    /// types are skipped. Call it before the schema is made available for reading.
+    /// reader whose own schema has the canonical form `reader` (`None`: a reader that reads
+    /// values as their writer schema, so nothing migrates); rules of the `ignored` types are
+    /// skipped. Call it before the schema is made available for reading.
     pub(crate) fn insert(
         &self,
         id: i32,
         schema: &Schema,
         json: &str,
-        reader: &str,
+        reader: Option<&str>,
         ignored: &BTreeSet<String>,
     ) {
         let rule_set = schema.rule_set.as_ref();
         let migrates = rule_set.is_some_and(|set| set.migration_rules.iter().any(|r| !r.disabled));
-        let migrating = migrates && canonical(json).as_deref() != Some(reader);
+        let migrating =
+            migrates && reader.is_some_and(|reader| canonical(json).as_deref() != Some(reader));
         let direction = Direction::Read { migrating };
         let found = match Conditions::of(rule_set, direction, ignored, json) {
             Ok(None) => return,

@@ -1,6 +1,8 @@
 //! Typed Kafka serializers for generated and derived types: [`Serializer`] finds the schema
 //! id to write under (registering, looking up, or using the subject's latest version) and
 //! frames values; [`Deserializer`] reads frames of any schema version into the type.
+//! [`GenericSerializer`] and [`GenericDeserializer`] do the same for generic values
+//! ([`avdl2rs::generic`]), whose schema is known only at run time.
 //!
 //! Both are generic over the client `C`: the state, the caches and the warm path are
 //! written once; so are the steps that ask the registry, as macros each transport expands,
@@ -9,6 +11,7 @@
 
 mod dependencies;
 mod deserializer;
+pub(crate) mod generic;
 mod serializer;
 mod target;
 mod warm;
@@ -24,8 +27,12 @@ use crate::rules::RuleError;
 pub(crate) use dependencies::Part;
 pub use deserializer::Deserializer;
 pub(crate) use deserializer::{deserializer_methods, not_fetched};
-pub(crate) use serializer::{part_schema, serializer_methods, topic_serializer_methods};
-pub(crate) use serializer::{write_frame, write_own};
+pub(crate) use generic::{generic_deserializer_methods, generic_serializer_methods};
+pub use generic::{GenericDeserializer, GenericSerializer};
+pub(crate) use serializer::{check_written, write_frame, write_own, write_rules};
+pub(crate) use serializer::{
+    part_schema, registration_methods, serializer_methods, topic_serializer_methods,
+};
 pub use serializer::{Serializer, TopicSerializer};
 pub(crate) use target::Target;
 

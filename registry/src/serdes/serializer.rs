@@ -122,6 +122,11 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
         }
     }
 
+    /// The schema text values are written in, which write rules are read against.
+    pub(crate) fn own_json(&self) -> &'static str {
+        T::SCHEMA_JSON
+    }
+
     /// The parts to register: the type's schema alone, or its named types first.
     pub(crate) fn parts(&self) -> Result<Vec<Part>, SerdeError> {
         match self.config.references {
@@ -142,6 +147,7 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
     /// The target writing under the latest version `latest_id`, whose assembled schema is
     /// `json`; `ttl` is the client's time to live of latest versions.
     pub(crate) fn latest_target(
+        &self,
         subject: &str,
         latest_id: i32,
         json: &str,
@@ -158,18 +164,18 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
             rules: None,
         })
     }
+}
 
-    /// The conditions to run on values written under `schema`, whose assembled text is
-    /// `json`, or the refusal of a rule that cannot be run.
-    pub(crate) fn write_rules(
-        &self,
-        schema: &Schema,
-        json: &str,
-    ) -> Result<Option<Arc<Conditions>>, SerdeError> {
-        let ignored = &self.config.ignored_rule_types;
-        let rule_set = schema.rule_set.as_ref();
-        Ok(Conditions::of(rule_set, Direction::Write, ignored, json)?)
-    }
+/// The conditions to run on values written under `schema`, whose assembled text is `json`,
+/// or the refusal of a rule that cannot be run; the rule types `config` ignores are skipped.
+pub(crate) fn write_rules(
+    config: &SerializerConfig,
+    schema: &Schema,
+    json: &str,
+) -> Result<Option<Arc<Conditions>>, SerdeError> {
+    let rule_set = schema.rule_set.as_ref();
+    let ignored = &config.ignored_rule_types;
+    Ok(Conditions::of(rule_set, Direction::Write, ignored, json)?)
 }
 
 /// The schema of `part`, its uses referring to the versions registered earlier.
@@ -251,6 +257,16 @@ macro_rules! serializer_methods {
             Ok(target)
         }
 
+        crate::serdes::registration_methods!($($async)?; $($await)*);
+    };
+}
+
+/// The steps that find a subject's schema id in the registry (registering the schema and
+/// its references, or looking them up, or taking the latest version), written once for the
+/// serializers of generated types and of generic values: the serializer has the `config` and
+/// `client` fields, and the `own_json`, `parts`, `latest_target` and `registry_error` functions.
+macro_rules! registration_methods {
+    ($($async:ident)?; $($await:tt)*) => {
         $($async)? fn resolve(&self, subject: &str) -> Result<crate::serdes::Target, SerdeError> {
             if let Some(id) = self.config.schema_id {
                 return Ok(crate::serdes::Target::own(id));
@@ -278,7 +294,7 @@ macro_rules! serializer_methods {
             .map_err(Self::registry_error(subject))?;
             // The rules are those the registry keeps with the id, inherited ones included.
             let registered = self.client.schema_by_id(id) $($await)* .map_err(Self::registry_error(subject))?;
-            let rules = self.write_rules(&registered, T::SCHEMA_JSON)?;
+            let rules = crate::serdes::write_rules(&self.config, &registered, self.own_json())?;
             Ok(crate::serdes::Target::own(id).with_rules(rules))
         }
 
@@ -300,8 +316,8 @@ macro_rules! serializer_methods {
             let latest = self.client.latest(subject) $($await)* .map_err(Self::registry_error(subject))?;
             let json = self.client.assembled(&latest.schema) $($await)* .map_err(Self::registry_error(subject))?;
             let ttl = self.client.settings().latest_ttl;
-            let rules = self.write_rules(&latest.schema, &json)?;
-            Ok(Self::latest_target(subject, latest.id, &json, ttl)?.with_rules(rules))
+            let rules = crate::serdes::write_rules(&self.config, &latest.schema, &json)?;
+            Ok(self.latest_target(subject, latest.id, &json, ttl)?.with_rules(rules))
         }
     };
 }
@@ -320,7 +336,7 @@ macro_rules! topic_serializer_methods {
     };
 }
 
-pub(crate) use {serializer_methods, topic_serializer_methods};
+pub(crate) use {registration_methods, serializer_methods, topic_serializer_methods};
 
 /// Writes the frame of `value` under `id`, in `T`'s own encoding, to `out`, cleared first.
 #[inline]
@@ -353,7 +369,7 @@ pub(crate) fn write_frame<T: AvroEncode>(
 
 /// Runs `rules` on the frame just written to `out`, which is cleared when they stop it.
 #[inline(never)]
-fn check_written(rules: &Conditions, out: &mut Vec<u8>) -> Result<(), SerdeError> {
+pub(crate) fn check_written(rules: &Conditions, out: &mut Vec<u8>) -> Result<(), SerdeError> {
     let checked = rules.check(&out[wire::CONFLUENT_HEADER_LEN..]);
     if checked.is_err() {
         out.clear();

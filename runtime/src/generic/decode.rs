@@ -1,109 +1,127 @@
-//! Avro binary to [`GenericValue`], by walking the schema over a [`Reader`].
+//! Avro binary to [`GenericValue`], by walking the schema's [`Program`] over a [`Reader`].
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::program::{Node, NodeId, Program};
 use super::value::{GenericEnum, GenericRecord, GenericValue};
 use crate::codec::Reader;
 use crate::error::DecodeError;
-use crate::schema::{Field, Name, NamedKind, NamedSchema, Schema, SchemaKind};
+use crate::schema::{NamedKind, NamedSchema};
 
-/// Reads values of the named types of one schema.
-pub(super) struct Decoder<'s> {
-    named: &'s HashMap<Name, Arc<NamedSchema>>,
-}
-
-impl<'s> Decoder<'s> {
-    pub(super) fn new(named: &'s HashMap<Name, Arc<NamedSchema>>) -> Self {
-        Decoder { named }
-    }
-
-    /// Reads one `schema` value. Every record, array, map and union value is read one
-    /// nesting level deeper ([`Reader::nested`]), so that neither recursive data nor a deeply
-    /// nested schema can take more than the reader's depth and stack limits; arrays and maps
-    /// are collected through the reader's item and memory budgets. Each kind has a function
-    /// of its own so that a nesting level's stack frame holds only what that kind needs.
-    pub(super) fn value(
-        &self,
-        schema: &Schema,
-        reader: &mut Reader<'_>,
-    ) -> Result<GenericValue, DecodeError> {
-        match &schema.kind {
-            SchemaKind::Array(items) => reader.nested(|reader| {
-                let items = reader.read_array(|reader| self.value(items, reader))?;
-                Ok(GenericValue::Array(items))
-            }),
-            SchemaKind::Map(values) => reader.nested(|reader| {
-                let entries = reader.read_map(|reader| self.value(values, reader))?;
-                Ok(GenericValue::Map(entries))
-            }),
-            SchemaKind::Union(branches) => reader.nested(|reader| self.union(branches, reader)),
-            SchemaKind::Named(name) => self.named(name, reader),
-            scalar => scalar_value(scalar, reader),
+/// Reads one value of the node `id`. Every record, array, map and union value is read one
+/// nesting level deeper ([`Reader::nested`]), so that neither recursive data nor a deeply
+/// nested schema can take more than the reader's depth and stack limits; arrays and maps are
+/// collected through the reader's item and memory budgets.
+///
+/// The values that hold no others are read here, inlined into the loops over a record's
+/// fields and an array's items, which is most of a decode; the others each have a function
+/// of their own, out of line, so that a nesting level's stack frame holds only what that
+/// kind needs.
+#[inline(always)]
+pub(super) fn value(
+    program: &Program,
+    id: NodeId,
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    Ok(match program.node(id) {
+        Node::Null => GenericValue::Null,
+        Node::Boolean => GenericValue::Boolean(reader.read_boolean()?),
+        Node::Int => GenericValue::Int(reader.read_int()?),
+        Node::Long => GenericValue::Long(reader.read_long()?),
+        Node::Float => GenericValue::Float(reader.read_float()?),
+        Node::Double => GenericValue::Double(reader.read_double()?),
+        Node::Bytes => GenericValue::Bytes(reader.read_bytes()?.to_vec()),
+        Node::String => GenericValue::String(reader.read_string()?.to_owned()),
+        Node::Enum(named, symbols) => {
+            let index = reader.read_enum_index(*symbols)?;
+            GenericValue::Enum(GenericEnum::from_parts(Arc::clone(named), index))
         }
-    }
-
-    fn union(
-        &self,
-        branches: &[Schema],
-        reader: &mut Reader<'_>,
-    ) -> Result<GenericValue, DecodeError> {
-        let index = reader.read_union_index(branches.len())?;
-        let value = self.value(&branches[index], reader)?;
-        // `read_union_index` checked the index against the union's length, a `usize` that
-        // came from a JSON array; a union of more than `u32::MAX` branches cannot be parsed.
-        Ok(GenericValue::Union(index as u32, Box::new(value)))
-    }
-
-    fn named(&self, name: &Name, reader: &mut Reader<'_>) -> Result<GenericValue, DecodeError> {
-        let Some(named) = self.named.get(name) else {
-            let message = format!("the schema refers to {name}, a type it does not define");
-            return Err(DecodeError::custom(message, reader.position()));
-        };
-        match &named.kind {
-            NamedKind::Record { fields, .. } => {
-                reader.nested(|reader| self.record(named, fields, reader))
-            }
-            NamedKind::Enum { symbols, .. } => {
-                let index = reader.read_enum_index(symbols.len())?;
-                let schema = Arc::clone(named);
-                Ok(GenericValue::Enum(GenericEnum::from_parts(schema, index)))
-            }
-            NamedKind::Fixed { size } => Ok(GenericValue::Fixed(
-                reader.read_fixed_slice(*size)?.to_vec(),
-            )),
-        }
-    }
-
-    fn record(
-        &self,
-        named: &Arc<NamedSchema>,
-        fields: &[Field],
-        reader: &mut Reader<'_>,
-    ) -> Result<GenericValue, DecodeError> {
-        let mut values = Vec::with_capacity(fields.len());
-        for field in fields {
-            let value = self.value(&field.schema, reader);
-            values.push(value.map_err(|e| e.in_field(field.name.clone()))?);
-        }
-        Ok(GenericValue::Record(GenericRecord::new(
-            Arc::clone(named),
-            values,
-        )))
-    }
-}
-
-/// A value of a kind that holds no other values ([`Decoder::value`] reads the others).
-fn scalar_value(kind: &SchemaKind, reader: &mut Reader<'_>) -> Result<GenericValue, DecodeError> {
-    Ok(match kind {
-        SchemaKind::Boolean => GenericValue::Boolean(reader.read_boolean()?),
-        SchemaKind::Int => GenericValue::Int(reader.read_int()?),
-        SchemaKind::Long => GenericValue::Long(reader.read_long()?),
-        SchemaKind::Float => GenericValue::Float(reader.read_float()?),
-        SchemaKind::Double => GenericValue::Double(reader.read_double()?),
-        SchemaKind::Bytes => GenericValue::Bytes(reader.read_bytes()?.to_vec()),
-        SchemaKind::String => GenericValue::String(reader.read_string()?.to_owned()),
-        // `null`, which takes no bytes.
-        _ => GenericValue::Null,
+        Node::Fixed(size) => GenericValue::Fixed(reader.read_fixed_slice(*size)?.to_vec()),
+        _ => return nested(program, id, reader),
     })
+}
+
+/// Reads a value that holds others, one nesting level deeper.
+#[inline(never)]
+fn nested(
+    program: &Program,
+    id: NodeId,
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    match program.node(id) {
+        Node::Record(named, fields) => {
+            reader.nested(|reader| record(program, named, fields, reader))
+        }
+        Node::Union(branches) => reader.nested(|reader| union(program, branches, reader)),
+        Node::Array(items) => reader.nested(|reader| array(program, *items, reader)),
+        Node::Map(values) => reader.nested(|reader| map(program, *values, reader)),
+        Node::Undefined(name) => {
+            let message = format!("the schema refers to {name}, a type it does not define");
+            Err(DecodeError::custom(message, reader.position()))
+        }
+        // `value` reads the others.
+        _ => value(program, id, reader),
+    }
+}
+
+#[inline(always)]
+fn record(
+    program: &Program,
+    named: &Arc<NamedSchema>,
+    fields: &[NodeId],
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    let mut values = Vec::with_capacity(fields.len());
+    for &field in fields {
+        match value(program, field, reader) {
+            Ok(value) => values.push(value),
+            Err(error) => return Err(in_field(error, named, values.len())),
+        }
+    }
+    Ok(GenericValue::Record(GenericRecord::new(
+        Arc::clone(named),
+        values,
+    )))
+}
+
+/// `error`, of the field at `index` of the record `named`, with the field's name in its path.
+#[cold]
+fn in_field(error: DecodeError, named: &NamedSchema, index: usize) -> DecodeError {
+    match &named.kind {
+        NamedKind::Record { fields, .. } => error.in_field(fields[index].name.clone()),
+        _ => error,
+    }
+}
+
+#[inline(always)]
+fn union(
+    program: &Program,
+    branches: &[NodeId],
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    let index = reader.read_union_index(branches.len())?;
+    let value = value(program, branches[index], reader)?;
+    // `read_union_index` checked the index against the union's length, a `usize` that came
+    // from a JSON array; a union of more than `u32::MAX` branches cannot be parsed.
+    Ok(GenericValue::Union(index as u32, Box::new(value)))
+}
+
+#[inline(always)]
+fn array(
+    program: &Program,
+    items: NodeId,
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    let items = reader.read_array(|reader| value(program, items, reader))?;
+    Ok(GenericValue::Array(items))
+}
+
+#[inline(always)]
+fn map(
+    program: &Program,
+    values: NodeId,
+    reader: &mut Reader<'_>,
+) -> Result<GenericValue, DecodeError> {
+    let entries = reader.read_map(|reader| value(program, values, reader))?;
+    Ok(GenericValue::Map(entries))
 }

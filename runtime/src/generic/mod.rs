@@ -45,11 +45,13 @@ use crate::compat::SchemaRef;
 use crate::error::{DecodeError, EncodeError};
 use crate::resolve::{ResolutionPlan, ResolveError};
 use crate::schema::{Name, NamedSchema, Schema, SchemaError, SchemaSet};
+use program::Program;
 
 #[cfg(feature = "apache-avro")]
 mod apache;
 mod decode;
 mod encode;
+mod program;
 mod serialize;
 mod value;
 
@@ -60,6 +62,8 @@ pub use value::{GenericEnum, GenericRecord, GenericValue};
 pub struct GenericSchema {
     /// Every named type of the schema by full name, shared with the values that use it.
     named: HashMap<Name, Arc<NamedSchema>>,
+    /// The schema flattened for decoding.
+    program: Program,
     /// The schema and its named types, also for the Avro JSON encoding and resolution.
     json: AvroJson,
 }
@@ -94,8 +98,13 @@ impl GenericSchema {
             .iter()
             .map(|named| (named.name.clone(), Arc::new(named.clone())))
             .collect();
+        let program = Program::new(&root, &named);
         let json = AvroJson::from_schema(set, root);
-        GenericSchema { named, json }
+        GenericSchema {
+            named,
+            program,
+            json,
+        }
     }
 
     /// The schema's root node.
@@ -107,6 +116,20 @@ impl GenericSchema {
     /// ```
     pub fn root(&self) -> &Schema {
         self.json.schema()
+    }
+
+    /// The schema with its named types, for the compatibility check
+    /// ([`crate::compat`]) and resolution plans ([`ResolutionPlan::new`]).
+    ///
+    /// ```
+    /// use avdl2rs::generic::GenericSchema;
+    /// let long = GenericSchema::new(r#""long""#)?;
+    /// let int = GenericSchema::new(r#""int""#)?;
+    /// assert!(avdl2rs::resolve::ResolutionPlan::new(long.schema_ref(), int.schema_ref()).is_ok());
+    /// # Ok::<(), avdl2rs::schema::SchemaError>(())
+    /// ```
+    pub fn schema_ref(&self) -> SchemaRef<'_> {
+        SchemaRef::new(self.json.set(), self.root())
     }
 
     /// Decodes the Avro binary `body`, which must hold one value and nothing after it, with
@@ -136,7 +159,7 @@ impl GenericSchema {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode_from(&self, reader: &mut Reader<'_>) -> Result<GenericValue, DecodeError> {
-        decode::Decoder::new(&self.named).value(self.root(), reader)
+        decode::value(&self.program, Program::ROOT, reader)
     }
 
     /// The Avro binary encoding of `value`, which must be a value of this schema.
@@ -230,37 +253,32 @@ impl GenericSchema {
     /// assert_eq!(record.fields(), [GenericValue::Double(2.0), GenericValue::String("x".into())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resolving<'r>(
-        &'r self,
-        writer: &'r GenericSchema,
-    ) -> Result<GenericResolver<'r>, ResolveError> {
-        let plan = ResolutionPlan::new(
-            SchemaRef::new(self.json.set(), self.root()),
-            SchemaRef::new(writer.json.set(), writer.root()),
-        )?;
+    pub fn resolving(&self, writer: &GenericSchema) -> Result<GenericResolver, ResolveError> {
+        let plan = ResolutionPlan::new(self.schema_ref(), writer.schema_ref())?;
         Ok(GenericResolver {
             plan,
-            writer,
-            reader: self,
+            writer: writer.clone(),
+            reader: self.clone(),
         })
     }
 }
 
 /// Reads values written with one schema as [`GenericValue`]s of another, the reader's
-/// ([`GenericSchema::resolving`]).
+/// ([`GenericSchema::resolving`]). It holds its own copies of both schemas, so that it can be
+/// kept, as a consumer keeps one per writer schema id.
 ///
 /// It is the runtime's [`ResolutionPlan`], which translates the writer's bytes into the
 /// reader's encoding, followed by the generic decode of the reader schema, so generic values
 /// resolve exactly as generated types do. The writer's bytes are checked against the writer
 /// schema while translated; errors name the path in the datum.
 #[derive(Debug)]
-pub struct GenericResolver<'r> {
+pub struct GenericResolver {
     plan: ResolutionPlan,
-    writer: &'r GenericSchema,
-    reader: &'r GenericSchema,
+    writer: GenericSchema,
+    reader: GenericSchema,
 }
 
-impl GenericResolver<'_> {
+impl GenericResolver {
     /// Reads the writer value that spans all of `bytes` as a value of the reader schema.
     ///
     /// ```
