@@ -196,11 +196,11 @@ where
     T: AvroSchema + AvroDecode + Send,
 {
     async fn decode(&self, bytes: &[u8]) -> Result<Decoded<T>, Undecodable> {
-        let id = match wire::split_confluent(bytes) {
-            Ok((id, _)) => id,
+        let (id, body) = match wire::split_confluent(bytes) {
+            Ok(parts) => parts,
             Err(e) => return Err(Undecodable::Poison(PoisonReason::NotFramed(e))),
         };
-        match self.deserialize(bytes).await {
+        match self.deserialize_body(id, body).await {
             Ok(value) => Ok(Decoded {
                 value,
                 schema_id: Some(id),
