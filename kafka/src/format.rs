@@ -8,8 +8,8 @@ use std::error::Error;
 use std::fmt;
 use std::future::Future;
 
-use avdl2rs::resolve::ResolveError;
-use avdl2rs::{wire, AvroDecode, AvroEncode, AvroSchema, WireError};
+use avdl2rs::resolve::{Resolvable, ResolveError};
+use avdl2rs::{wire, AvroEncode, AvroSchema, WireError};
 use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
 use avdl2rs_registry::{RegistryError, SerdeError};
 
@@ -87,6 +87,14 @@ pub enum PoisonReason {
         /// What is wrong, with the position in the body and the path in the datum.
         source: ResolveError,
     },
+    /// The writer schema names a type that is none of the variants of the
+    /// [`avdl2rs::OneOf`] enum read (which has no catch-all variant).
+    UnknownType {
+        /// The frame's schema id.
+        id: i32,
+        /// The writer type's full name.
+        full_name: String,
+    },
     /// A text key or value that is not UTF-8.
     NotText(std::str::Utf8Error),
     /// Any other reason a decoder of its own gives.
@@ -95,13 +103,14 @@ pub enum PoisonReason {
 
 impl PoisonReason {
     /// A short name of the reason, for dead-letter headers and logs: `not-framed`,
-    /// `unknown-schema`, `refused`, `damaged`, `not-text` or `other`.
+    /// `unknown-schema`, `refused`, `damaged`, `unknown-type`, `not-text` or `other`.
     pub fn kind(&self) -> &'static str {
         match self {
             PoisonReason::NotFramed(_) => "not-framed",
             PoisonReason::UnknownSchema { .. } => "unknown-schema",
             PoisonReason::Refused { .. } => "refused",
             PoisonReason::Damaged { .. } => "damaged",
+            PoisonReason::UnknownType { .. } => "unknown-type",
             PoisonReason::NotText(_) => "not-text",
             PoisonReason::Other(_) => "other",
         }
@@ -112,7 +121,8 @@ impl PoisonReason {
         match self {
             PoisonReason::UnknownSchema { id, .. }
             | PoisonReason::Refused { id, .. }
-            | PoisonReason::Damaged { id, .. } => Some(*id),
+            | PoisonReason::Damaged { id, .. }
+            | PoisonReason::UnknownType { id, .. } => Some(*id),
             _ => None,
         }
     }
@@ -127,6 +137,12 @@ impl fmt::Display for PoisonReason {
             }
             PoisonReason::Refused { id, source } => write!(f, "schema id {id}: {source}"),
             PoisonReason::Damaged { id, source } => write!(f, "schema id {id}: {source}"),
+            PoisonReason::UnknownType { id, full_name } => {
+                write!(
+                    f,
+                    "schema id {id} writes {full_name}, which is none of the types read"
+                )
+            }
             PoisonReason::NotText(e) => write!(f, "not UTF-8 text: {e}"),
             PoisonReason::Other(e) => write!(f, "{e}"),
         }
@@ -144,6 +160,7 @@ impl Error for PoisonReason {
                 Some(source)
             }
             PoisonReason::NotText(e) => Some(e),
+            PoisonReason::UnknownType { .. } => None,
         }
     }
 }
@@ -159,6 +176,9 @@ impl Undecodable {
             | ResolveError::Translate(_)
             | ResolveError::Decode(_) => poison(PoisonReason::Damaged { id, source: error }),
             ResolveError::Wire(wire) => poison(PoisonReason::NotFramed(wire)),
+            ResolveError::UnknownType { id, full_name } => {
+                poison(PoisonReason::UnknownType { id, full_name })
+            }
             ResolveError::Lookup { id, source } => match source.downcast::<RegistryError>() {
                 Ok(registry) if registry.is_retriable() => Undecodable::Unavailable(*registry),
                 Ok(registry) => poison(PoisonReason::UnknownSchema {
@@ -193,7 +213,7 @@ where
 
 impl<T> Decoder<T> for Deserializer<T>
 where
-    T: AvroSchema + AvroDecode + Send,
+    T: Resolvable + Send,
 {
     async fn decode(&self, bytes: &[u8]) -> Result<Decoded<T>, Undecodable> {
         let (id, body) = match wire::split_confluent(bytes) {

@@ -8,6 +8,7 @@ mod support;
 
 mod cancel;
 mod evolution;
+mod one_of;
 mod outage;
 mod poison;
 mod python_interop;

@@ -15,7 +15,7 @@ use crate::support::{env, receive, records, Env};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/kafka_interop.py");
 
-fn python(env: &Env, args: &[&str]) -> String {
+pub fn python(env: &Env, args: &[&str]) -> String {
     let python = external(
         "AVDL2RS_REGISTRY_PYTHON",
         "a python with confluent-kafka (.ci/registry-server makes one)",

@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use avdl2rs::resolve::{Consumer, LookupError, ResolveError, SchemaLookup};
-use avdl2rs::{AvroDecode, AvroSchema};
+use avdl2rs::resolve::{Consumer, LookupError, Resolvable, ResolveError, SchemaLookup};
 
 /// The steps of a [`Deserializer`] that ask the registry, for both transports.
 macro_rules! deserializer_methods {
@@ -81,7 +80,9 @@ pub(crate) enum Decoding<T> {
 
 /// Reads Confluent frames into `T`, whatever version of its schema wrote them: the writer
 /// schema is fetched by id once, through the client `C`, and the resolution plan for each id
-/// is cached.
+/// is cached. `T` is a generated or derived type, or a [`avdl2rs::OneOf`] enum of several,
+/// whose variant is the type the writer schema names (a topic of several record types
+/// under RecordNameStrategy or TopicRecordNameStrategy).
 pub struct Deserializer<T, C> {
     pub(crate) client: Arc<C>,
     pub(crate) writers: Arc<Writers>,
@@ -89,7 +90,7 @@ pub struct Deserializer<T, C> {
     _type: PhantomData<fn() -> T>,
 }
 
-impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
+impl<T: Resolvable, C> Deserializer<T, C> {
     /// A deserializer fetching writer schemas through `client`.
     pub fn new(client: Arc<C>) -> Self {
         let writers = Arc::new(Writers::default());
@@ -112,13 +113,15 @@ impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
 
     /// The value in `body`, written under schema `id`, whose writer schema was fetched.
     pub(crate) fn decode_fetched(&self, id: i32, body: &[u8]) -> Result<T, ResolveError> {
-        self.consumer.plan::<T>(id)?.decode(body)
+        T::decode_written(&self.consumer, id, body)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use avdl2rs::AvroSchema;
 
     #[derive(avdl2rs::Avro, Debug, PartialEq)]
     struct Ping {
