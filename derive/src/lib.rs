@@ -18,6 +18,7 @@ mod attrs;
 mod errors;
 mod expand;
 mod names;
+mod one_of;
 mod rename;
 mod shapes;
 mod types;
@@ -89,6 +90,35 @@ use avdl2rs_emit as emit;
 pub fn derive_avro(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Derives the runtime's `OneOf` (and `resolve::Resolvable`) for an enum whose variants each
+/// hold one generated or derived type: a value of one of several record types, as a topic
+/// carrying several types under RecordNameStrategy or TopicRecordNameStrategy holds them.
+/// A reader picks the variant by the writer schema's full name (or an alias of a variant's
+/// type); each variant is written in its own type's encoding.
+///
+/// ```text
+/// #[derive(avdl2rs::AvroOneOf)]
+/// enum OrderEvent {
+///     Created(OrderCreated),
+///     Paid(OrderPaid),
+///     #[avro(other)]
+///     Other(avdl2rs::generic::GenericRecord),   // any other writer type
+/// }
+/// ```
+///
+/// A variant marked `#[avro(other)]`, holding an `avdl2rs::generic::GenericRecord`, takes the
+/// records of writer types no variant is; without one, they are an error. The enum takes
+/// `#[avro(crate = "..")]` as `Avro` does. Rejected: variants holding other than one value,
+/// two catch-alls, and (when the types' constants are evaluated) two variants whose types
+/// have one full name.
+#[proc_macro_derive(AvroOneOf, attributes(avro))]
+pub fn derive_avro_one_of(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    one_of::derive(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

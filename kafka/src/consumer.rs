@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
 use std::time::Duration;
 
-use avdl2rs::{AvroDecode, AvroSchema};
+use avdl2rs::resolve::Resolvable;
 use avdl2rs_registry::nonblocking::{Client, Deserializer};
 use avdl2rs_registry::RegistryError;
 use futures_util::Stream;
@@ -91,8 +91,8 @@ pub struct TypedConsumer<K, V, KD = Deserializer<K>, VD = Deserializer<V>> {
 
 impl<K, V> TypedConsumer<K, V>
 where
-    K: AvroSchema + AvroDecode + Send,
-    V: AvroSchema + AvroDecode + Send,
+    K: Resolvable + Send,
+    V: Resolvable + Send,
 {
     /// A consumer of Avro keys and values, fetching writer schemas through `client`; inside a
     /// tokio runtime, as [`TypedConsumer::new`].

@@ -8,8 +8,8 @@ use std::error::Error;
 use std::fmt;
 use std::future::Future;
 
-use avdl2rs::resolve::ResolveError;
-use avdl2rs::{wire, AvroDecode, AvroEncode, AvroSchema, WireError};
+use avdl2rs::resolve::{Resolvable, ResolveError};
+use avdl2rs::{wire, AvroEncode, AvroSchema, WireError};
 use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
 use avdl2rs_registry::{RegistryError, RuleError, SerdeError};
 
@@ -90,6 +90,14 @@ pub enum PoisonReason {
     /// A rule of the writer schema stopped the value (a condition with the action `DLQ` or
     /// `ERROR`), or applies and cannot be run; the error names the rule.
     Rule(RuleError),
+    /// The writer schema names a type that is none of the variants of the
+    /// [`avdl2rs::OneOf`] enum read (which has no catch-all variant).
+    UnknownType {
+        /// The frame's schema id.
+        id: i32,
+        /// The writer type's full name.
+        full_name: String,
+    },
     /// A text key or value that is not UTF-8.
     NotText(std::str::Utf8Error),
     /// Any other reason a decoder of its own gives.
@@ -98,7 +106,7 @@ pub enum PoisonReason {
 
 impl PoisonReason {
     /// A short name of the reason, for dead-letter headers and logs: `not-framed`,
-    /// `unknown-schema`, `refused`, `damaged`, `rule`, `not-text` or `other`.
+    /// `unknown-schema`, `refused`, `damaged`, `rule`, `unknown-type`, `not-text` or `other`.
     pub fn kind(&self) -> &'static str {
         match self {
             PoisonReason::NotFramed(_) => "not-framed",
@@ -106,6 +114,7 @@ impl PoisonReason {
             PoisonReason::Refused { .. } => "refused",
             PoisonReason::Damaged { .. } => "damaged",
             PoisonReason::Rule(_) => "rule",
+            PoisonReason::UnknownType { .. } => "unknown-type",
             PoisonReason::NotText(_) => "not-text",
             PoisonReason::Other(_) => "other",
         }
@@ -116,7 +125,8 @@ impl PoisonReason {
         match self {
             PoisonReason::UnknownSchema { id, .. }
             | PoisonReason::Refused { id, .. }
-            | PoisonReason::Damaged { id, .. } => Some(*id),
+            | PoisonReason::Damaged { id, .. }
+            | PoisonReason::UnknownType { id, .. } => Some(*id),
             _ => None,
         }
     }
@@ -132,6 +142,12 @@ impl fmt::Display for PoisonReason {
             PoisonReason::Refused { id, source } => write!(f, "schema id {id}: {source}"),
             PoisonReason::Damaged { id, source } => write!(f, "schema id {id}: {source}"),
             PoisonReason::Rule(e) => write!(f, "{e}"),
+            PoisonReason::UnknownType { id, full_name } => {
+                write!(
+                    f,
+                    "schema id {id} writes {full_name}, which is none of the types read"
+                )
+            }
             PoisonReason::NotText(e) => write!(f, "not UTF-8 text: {e}"),
             PoisonReason::Other(e) => write!(f, "{e}"),
         }
@@ -150,6 +166,7 @@ impl Error for PoisonReason {
             }
             PoisonReason::Rule(e) => Some(e),
             PoisonReason::NotText(e) => Some(e),
+            PoisonReason::UnknownType { .. } => None,
         }
     }
 }
@@ -165,6 +182,9 @@ impl Undecodable {
             | ResolveError::Translate(_)
             | ResolveError::Decode(_) => poison(PoisonReason::Damaged { id, source: error }),
             ResolveError::Wire(wire) => poison(PoisonReason::NotFramed(wire)),
+            ResolveError::UnknownType { id, full_name } => {
+                poison(PoisonReason::UnknownType { id, full_name })
+            }
             ResolveError::Lookup { id, source } => match source.downcast::<RegistryError>() {
                 Ok(registry) if registry.is_retriable() => Undecodable::Unavailable(*registry),
                 Ok(registry) => poison(PoisonReason::UnknownSchema {
@@ -199,25 +219,28 @@ where
 
 impl<T> Decoder<T> for Deserializer<T>
 where
-    T: AvroSchema + AvroDecode + Send,
+    T: Resolvable + Send,
 {
     async fn decode(&self, bytes: &[u8]) -> Result<Decoded<T>, Undecodable> {
-        decode_frame(bytes, self.deserialize(bytes)).await
+        decode_frame(bytes, |id, body| self.deserialize_body(id, body)).await
     }
 }
 
-/// The outcome of `deserialize`, a registry deserializer's read of the Confluent frame
-/// `bytes`, as a [`Decoder`] answers it: with the frame's schema id, or why it failed. Bytes
-/// that are not a frame are poison before `deserialize` runs.
-pub(crate) async fn decode_frame<T>(
-    bytes: &[u8],
-    deserialize: impl Future<Output = Result<T, SerdeError>>,
-) -> Result<Decoded<T>, Undecodable> {
-    let id = match wire::split_confluent(bytes) {
-        Ok((id, _)) => id,
+/// A registry deserializer's read of the Confluent frame `bytes` as a [`Decoder`] answers
+/// it: the frame is split once, here, and `deserialize_body` reads the body written under
+/// the frame's schema id. Bytes that are not a frame are poison before it runs.
+pub(crate) async fn decode_frame<'a, T, F>(
+    bytes: &'a [u8],
+    deserialize_body: impl FnOnce(i32, &'a [u8]) -> F,
+) -> Result<Decoded<T>, Undecodable>
+where
+    F: Future<Output = Result<T, SerdeError>>,
+{
+    let (id, body) = match wire::split_confluent(bytes) {
+        Ok(parts) => parts,
         Err(e) => return Err(Undecodable::Poison(PoisonReason::NotFramed(e))),
     };
-    match deserialize.await {
+    match deserialize_body(id, body).await {
         Ok(value) => Ok(Decoded {
             value,
             schema_id: Some(id),

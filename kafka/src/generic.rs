@@ -27,6 +27,6 @@ impl Encoder<GenericValue> for GenericSerializer {
 
 impl Decoder<GenericValue> for GenericDeserializer {
     async fn decode(&self, bytes: &[u8]) -> Result<Decoded<GenericValue>, Undecodable> {
-        decode_frame(bytes, self.deserialize(bytes)).await
+        decode_frame(bytes, |id, body| self.deserialize_body(id, body)).await
     }
 }

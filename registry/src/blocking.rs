@@ -5,7 +5,7 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use avdl2rs::compat::CompatLevel;
-use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
+use avdl2rs::{AvroEncode, AvroSchema};
 
 use crate::api::{self, Call};
 use crate::cache::Cache;
@@ -189,7 +189,7 @@ impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
     topic_serializer_methods!(;);
 }
 
-impl<T: AvroSchema + AvroDecode> Deserializer<T> {
+impl<T: avdl2rs::resolve::Resolvable> Deserializer<T> {
     deserializer_methods!(;);
 }
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use avdl2rs::compat::CompatLevel;
-use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
+use avdl2rs::{AvroEncode, AvroSchema};
 
 use crate::api::{self, Call};
 use crate::cache::Cache;
@@ -163,7 +163,7 @@ impl<T: AvroSchema + AvroEncode> TopicSerializer<'_, T> {
     topic_serializer_methods!(async; .await);
 }
 
-impl<T: AvroSchema + AvroDecode> Deserializer<T> {
+impl<T: avdl2rs::resolve::Resolvable> Deserializer<T> {
     deserializer_methods!(async; .await);
 }
 

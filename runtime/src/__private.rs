@@ -64,8 +64,8 @@ mod schema_nodes;
 // The schema nodes of generated and derived types, by the short paths their code uses.
 pub use crate::__avdl2rs_schema as schema;
 pub use schema_nodes::{
-    canonical_form, name_in_canonical_form, schema_json, schema_len, Form, Node, NodeRef, Piece,
-    SchemaNode,
+    canonical_form, name_in_canonical_form, schema_json, schema_len, str_eq, Form, Node, NodeRef,
+    Piece, SchemaNode,
 };
 pub mod serde_bytes;
 pub mod serde_decimal;

@@ -44,6 +44,7 @@ pub mod error;
 pub mod generic;
 mod include;
 pub mod logical;
+pub mod one_of;
 pub mod resolve;
 pub mod size_hint;
 pub mod subject;
@@ -56,6 +57,7 @@ pub use avdl2rs_schema::fingerprint;
 pub mod __private;
 
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use one_of::OneOf;
 pub use subject::{SubjectNameStrategy, SubjectPart};
 pub use wire::WireError;
 
@@ -67,7 +69,7 @@ pub use time;
 pub use uuid;
 
 #[cfg(feature = "derive")]
-pub use avdl2rs_derive::Avro;
+pub use avdl2rs_derive::{Avro, AvroOneOf};
 
 /// Facts about the Avro schema of a generated or derived type, computed when the code was
 /// generated (or the derive expanded), so that reading them costs nothing at run time.

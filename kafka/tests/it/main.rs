@@ -9,6 +9,7 @@ mod support;
 mod cancel;
 mod evolution;
 mod generic;
+mod one_of;
 mod outage;
 mod poison;
 mod python_interop;

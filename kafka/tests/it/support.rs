@@ -5,7 +5,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
+use avdl2rs::resolve::Resolvable;
+use avdl2rs::{AvroEncode, AvroSchema};
 use avdl2rs_kafka::rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
 use avdl2rs_kafka::rdkafka::client::DefaultClientContext;
 use avdl2rs_kafka::rdkafka::ClientConfig;
@@ -58,7 +59,7 @@ impl Env {
     }
 
     /// A consumer of text keys and `T` values in a new group, subscribed to `topic`.
-    pub fn text_consumer<T: AvroSchema + AvroDecode + Send>(&self, topic: &str) -> TextConsumer<T> {
+    pub fn text_consumer<T: Resolvable + Send>(&self, topic: &str) -> TextConsumer<T> {
         let value = Deserializer::new(self.registry());
         let consumer = TypedConsumer::new(&self.group(&fresh_name("g")), Raw, value).unwrap();
         consumer.subscribe(&[topic]).unwrap();

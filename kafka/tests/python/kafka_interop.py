@@ -4,6 +4,9 @@ with its AvroSerializer and AvroDeserializer, through the same broker and regist
     kafka_interop.py produce BROKERS REGISTRY TOPIC SCHEMA_JSON VALUES_JSON
         sends each value of the JSON list, keyed by its index as text, with a header
         `from: python`
+    kafka_interop.py produce-types BROKERS REGISTRY TOPIC MESSAGES_JSON
+        sends each [schema, value] pair of the JSON list, in order, each value registered
+        under its own type's subject (TopicRecordNameStrategy: `<topic>-<full name>`)
     kafka_interop.py consume BROKERS REGISTRY TOPIC GROUP COUNT
         prints COUNT messages as JSON lines: {"key", "value", "headers", "partition", "offset"}
 """
@@ -12,7 +15,10 @@ import json
 import sys
 
 from confluent_kafka import Consumer, Producer
-from confluent_kafka.schema_registry import SchemaRegistryClient
+from confluent_kafka.schema_registry import (
+    SchemaRegistryClient,
+    topic_record_subject_name_strategy,
+)
 from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
 from confluent_kafka.serialization import MessageField, SerializationContext
 
@@ -30,6 +36,21 @@ def produce(brokers, registry, topic, schema, values):
         )
     if producer.flush(30) != 0:
         sys.exit("messages left undelivered")
+
+
+def produce_types(brokers, registry, topic, messages):
+    conf = {
+        "auto.register.schemas": True,
+        "subject.name.strategy": topic_record_subject_name_strategy,
+    }
+    context = SerializationContext(topic, MessageField.VALUE)
+    producer = Producer({"bootstrap.servers": brokers})
+    for index, (schema, value) in enumerate(messages):
+        serializer = AvroSerializer(registry, schema, conf=conf)
+        producer.produce(topic, key=str(index).encode(), value=serializer(value, context))
+        # One at a time, so that the topic holds them in this order.
+        if producer.flush(30) != 0:
+            sys.exit("messages left undelivered")
 
 
 def consume(brokers, registry, topic, group, count):
@@ -72,6 +93,8 @@ def main():
     if action == "produce":
         topic, schema, values = sys.argv[4], sys.argv[5], json.loads(sys.argv[6])
         produce(brokers, registry, topic, schema, values)
+    elif action == "produce-types":
+        produce_types(brokers, registry, sys.argv[4], json.loads(sys.argv[5]))
     elif action == "consume":
         topic, group, count = sys.argv[4], sys.argv[5], int(sys.argv[6])
         consume(brokers, registry, topic, group, count)

@@ -48,16 +48,13 @@ impl ReadRules {
         self.any.store(true, Ordering::Release);
     }
 
-    /// Runs the rules of the frame's writer schema on its body: the refusal of a rule that
-    /// cannot be run, or the condition that stopped the value.
+    /// Runs the rules of the writer schema `id` on the `body` it wrote: the refusal of a
+    /// rule that cannot be run, or the condition that stopped the value.
     #[inline]
-    pub(crate) fn check(&self, frame: &[u8]) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, id: i32, body: &[u8]) -> Result<(), RuleError> {
         if !self.any.load(Ordering::Acquire) {
             return Ok(());
         }
-        let Ok((id, body)) = wire::split_confluent(frame) else {
-            return Ok(());
-        };
         let by_id = self.by_id.read().unwrap_or_else(PoisonError::into_inner);
         match by_id.get(&id) {
             None => Ok(()),

@@ -5,8 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::marker::PhantomData;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use avdl2rs::resolve::{Consumer, LookupError, ResolveError, SchemaLookup};
-use avdl2rs::{AvroDecode, AvroSchema};
+use avdl2rs::resolve::{Consumer, LookupError, Resolvable, ResolveError, SchemaLookup};
 
 use crate::rules::ReadRules;
 
@@ -15,17 +14,21 @@ macro_rules! deserializer_methods {
     ($($async:ident)?; $($await:tt)*) => {
         /// The value in `frame`.
         pub $($async)? fn deserialize(&self, frame: &[u8]) -> Result<T, SerdeError> {
-            let value = match self.consumer.decode_confluent::<T>(frame) {
-                Ok(value) => value,
-                Err(e) => match crate::serdes::not_fetched(&e) {
-                    Some(id) => {
-                        self.fetch_writer(id) $($await)*?;
-                        self.consumer.decode_confluent::<T>(frame)?
-                    }
-                    None => return Err(e.into()),
-                },
+            let (id, body) = avdl2rs::wire::split_confluent(frame).map_err(avdl2rs::resolve::ResolveError::Wire)?;
+            self.deserialize_body(id, body) $($await)*
+        }
+
+        /// The value in `body`, the part of a Confluent frame after its header, written under
+        /// schema `id`: for callers that have split the frame already.
+        pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<T, SerdeError> {
+            let value = match self.decode(id, body)? {
+                crate::serdes::Decoding::Value(value) => value,
+                crate::serdes::Decoding::NotFetched => {
+                    self.fetch_writer(id) $($await)*?;
+                    self.decode_fetched(id, body)?
+                }
             };
-            self.rules.check(frame)?;
+            self.rules.check(id, body)?;
             Ok(value)
         }
 
@@ -57,30 +60,35 @@ impl Writers {
     }
 }
 
-/// The lookup's answer for a writer schema not fetched yet.
-#[derive(Debug, thiserror::Error)]
-#[error("schema not fetched yet")]
-struct NotFetched;
+impl Writers {
+    fn has(&self, id: i32) -> bool {
+        let writers = self.0.read().unwrap_or_else(PoisonError::into_inner);
+        writers.contains_key(&id)
+    }
+}
 
 impl SchemaLookup for Writers {
     fn schema_by_id(&self, id: i32) -> Result<Arc<str>, LookupError> {
         let writers = self.0.read().unwrap_or_else(PoisonError::into_inner);
-        writers.get(&id).cloned().ok_or_else(|| NotFetched.into())
+        let missing = || format!("the writer schema of id {id} was not fetched").into();
+        writers.get(&id).cloned().ok_or_else(missing)
     }
 }
 
-/// The id of the writer schema to fetch, when `error` says it was not fetched yet.
-pub(crate) fn not_fetched(error: &ResolveError) -> Option<i32> {
-    match error {
-        ResolveError::Lookup { id, source } if source.is::<NotFetched>() => Some(*id),
-        _ => None,
-    }
+/// What a [`Deserializer`] makes of a body before asking the registry anything.
+pub(crate) enum Decoding<T> {
+    /// The value, its writer schema known.
+    Value(T),
+    /// The writer schema has not been fetched yet.
+    NotFetched,
 }
 
 /// Reads Confluent frames into `T`, whatever version of its schema wrote them: the writer
 /// schema is fetched by id once, through the client `C`, and the resolution plan for each id
-/// is cached. The writer schema's rules are run on each value, or refused (see
-/// [`crate::rules`]).
+/// is cached. `T` is a generated or derived type, or a [`avdl2rs::OneOf`] enum of several,
+/// whose variant is the type the writer schema names (a topic of several record types
+/// under RecordNameStrategy or TopicRecordNameStrategy). The writer schema's rules are run
+/// on each value, or refused (see [`crate::rules`]).
 pub struct Deserializer<T, C> {
     pub(crate) client: Arc<C>,
     pub(crate) writers: Arc<Writers>,
@@ -90,7 +98,7 @@ pub struct Deserializer<T, C> {
     _type: PhantomData<fn() -> T>,
 }
 
-impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
+impl<T: Resolvable, C> Deserializer<T, C> {
     /// A deserializer fetching writer schemas through `client`.
     pub fn new(client: Arc<C>) -> Self {
         let writers = Arc::new(Writers::default());
@@ -110,26 +118,49 @@ impl<T: AvroSchema + AvroDecode, C> Deserializer<T, C> {
         self.ignored_rule_types = types.into_iter().map(Into::into).collect();
         self
     }
+
+    /// The value in `body`, written under schema `id`, or that the writer schema must be
+    /// fetched first.
+    pub(crate) fn decode(&self, id: i32, body: &[u8]) -> Result<Decoding<T>, ResolveError> {
+        if !self.writers.has(id) {
+            return Ok(Decoding::NotFetched);
+        }
+        self.decode_fetched(id, body).map(Decoding::Value)
+    }
+
+    /// The value in `body`, written under schema `id`, whose writer schema was fetched.
+    pub(crate) fn decode_fetched(&self, id: i32, body: &[u8]) -> Result<T, ResolveError> {
+        T::decode_written(&self.consumer, id, body)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use avdl2rs::AvroSchema;
+
+    #[derive(avdl2rs::Avro, Debug, PartialEq)]
+    struct Ping {
+        id: i64,
+    }
+
     #[test]
-    fn only_schemas_not_fetched_yet_are_fetched() {
-        let writers = Writers::default();
-        let lookup = |writers: &Writers, id| {
-            let source = writers.schema_by_id(id).unwrap_err();
-            not_fetched(&ResolveError::Lookup { id, source })
-        };
-        assert_eq!(lookup(&writers, 3), Some(3));
-        writers.insert(3, "\"int\"".to_owned());
-        assert_eq!(&*writers.schema_by_id(3).unwrap(), "\"int\"");
-        let other = ResolveError::Lookup {
-            id: 4,
-            source: "the registry is down".into(),
-        };
-        assert_eq!(not_fetched(&other), None);
+    fn a_body_is_decoded_once_its_writer_schema_is_fetched() {
+        let deserializer = Deserializer::<Ping, ()>::new(Arc::new(()));
+        let body = [0x2a];
+        assert!(matches!(
+            deserializer.decode(3, &body),
+            Ok(Decoding::NotFetched)
+        ));
+        deserializer.writers.insert(3, Ping::SCHEMA_JSON.to_owned());
+        assert!(matches!(
+            deserializer.decode(3, &body),
+            Ok(Decoding::Value(Ping { id: 21 }))
+        ));
+        assert!(matches!(
+            deserializer.decode(4, &body),
+            Ok(Decoding::NotFetched)
+        ));
     }
 }

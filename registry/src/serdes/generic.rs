@@ -133,6 +133,12 @@ macro_rules! generic_deserializer_methods {
         pub $($async)? fn deserialize(&self, frame: &[u8]) -> Result<avdl2rs::generic::GenericValue, SerdeError> {
             let (id, body) = avdl2rs::wire::split_confluent(frame)
                 .map_err(avdl2rs::resolve::ResolveError::Wire)?;
+            self.deserialize_body(id, body) $($await)*
+        }
+
+        /// The value in `body`, the part of a Confluent frame after its header, written under
+        /// schema `id`: for callers that have split the frame already.
+        pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<avdl2rs::generic::GenericValue, SerdeError> {
             let value = match self.known(id) {
                 Some(reading) => crate::serdes::generic::read(&reading, body)?,
                 None => {
@@ -140,7 +146,7 @@ macro_rules! generic_deserializer_methods {
                     crate::serdes::generic::read(&reading, body)?
                 }
             };
-            self.rules.check(frame)?;
+            self.rules.check(id, body)?;
             Ok(value)
         }
 

@@ -26,7 +26,7 @@ use crate::rules::RuleError;
 
 pub(crate) use dependencies::Part;
 pub use deserializer::Deserializer;
-pub(crate) use deserializer::{deserializer_methods, not_fetched};
+pub(crate) use deserializer::{deserializer_methods, Decoding};
 pub(crate) use generic::{generic_deserializer_methods, generic_serializer_methods};
 pub use generic::{GenericDeserializer, GenericSerializer};
 pub(crate) use serializer::{check_written, write_frame, write_own, write_rules};

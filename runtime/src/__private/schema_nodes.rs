@@ -221,7 +221,9 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
+/// Whether two texts are equal, in constant evaluation (the derived `OneOf` checks that no
+/// two variants hold types of one full name with it).
+pub const fn str_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && starts_with(a.as_bytes(), b.as_bytes())
 }
 

@@ -4,9 +4,11 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasher;
 use std::sync::Arc;
 
+use super::one_of::Choice;
+use super::one_of::Resolvable;
 use super::{read_lock, write_lock, ResolutionPlan, ResolveError, Resolver};
 use crate::wire;
-use crate::{AvroDecode, AvroSchema};
+use crate::AvroSchema;
 
 /// Why a schema lookup failed (a registry client's own error, or a message).
 pub type LookupError = Box<dyn std::error::Error + Send + Sync>;
@@ -117,10 +119,12 @@ pub const REFUSALS_KEPT: usize = 1024;
 /// ```
 #[derive(Debug)]
 pub struct Consumer<L> {
-    lookup: L,
+    pub(super) lookup: L,
     resolver: Resolver,
     by_id: std::sync::RwLock<HashMap<(i32, u64), Arc<ResolutionPlan>>>,
     refused: std::sync::RwLock<HashMap<(i32, u64), ResolveError>>,
+    /// What each writer schema's messages become in each [`crate::OneOf`] enum read.
+    pub(super) choices: std::sync::RwLock<HashMap<(i32, std::any::TypeId), Arc<Choice>>>,
 }
 
 impl<L: SchemaLookup> Consumer<L> {
@@ -131,6 +135,7 @@ impl<L: SchemaLookup> Consumer<L> {
             resolver: Resolver::new(),
             by_id: Default::default(),
             refused: Default::default(),
+            choices: Default::default(),
         }
     }
 
@@ -164,13 +169,11 @@ impl<L: SchemaLookup> Consumer<L> {
     }
 
     /// Decodes one Confluent-framed message (`0x00`, big-endian schema id, Avro body) as a
-    /// `T`, resolving the writer's schema against `T`'s.
-    pub fn decode_confluent<T: AvroSchema + AvroDecode>(
-        &self,
-        frame: &[u8],
-    ) -> Result<T, ResolveError> {
+    /// `T`, resolving the writer's schema against `T`'s (or, for a [`crate::OneOf`] enum,
+    /// against the type of the variant the writer schema names).
+    pub fn decode_confluent<T: Resolvable>(&self, frame: &[u8]) -> Result<T, ResolveError> {
         let (id, body) = wire::split_confluent(frame)?;
-        self.plan::<T>(id)?.decode(body)
+        T::decode_written(self, id, body)
     }
 }
 

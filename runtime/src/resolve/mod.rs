@@ -72,11 +72,13 @@ use strategy::Strategy;
 mod compile;
 mod consumer;
 mod flat;
+mod one_of;
 mod program;
 mod run;
 mod strategy;
 
 pub use consumer::{Consumer, LookupError, SchemaLookup, REFUSALS_KEPT};
+pub use one_of::Resolvable;
 
 /// Why data could not be read through a plan.
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +116,15 @@ pub enum ResolveError {
     /// The message framing is wrong.
     #[error(transparent)]
     Wire(#[from] WireError),
+    /// The writer schema names a type that no variant of the [`crate::OneOf`] enum read is,
+    /// and the enum has no catch-all variant.
+    #[error("schema id {id} writes {full_name}, which is none of the types read")]
+    UnknownType {
+        /// The schema id of the message.
+        id: i32,
+        /// The writer type's full name (or `union`, `long`, ... for an unnamed schema).
+        full_name: String,
+    },
     /// The writer schema of a message could not be looked up.
     #[error("cannot look up the writer schema of id {id}: {source}")]
     Lookup {

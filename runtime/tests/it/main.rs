@@ -23,6 +23,7 @@ mod hostile_inputs;
 mod logical_chrono;
 mod logical_time;
 mod logical_values;
+mod one_of;
 mod resolve_apache;
 mod resolve_decode;
 mod resolve_flat;
