@@ -213,6 +213,10 @@ fn impls(ident: &syn::Ident, variants: &Variants<'_>, rt: &syn::Path) -> TokenSt
                 ) -> ::core::result::Result<Self, #rt::resolve::ResolveError> {
                     consumer.decode_one_of::<Self>(id, body)
                 }
+
+                fn reads_unchanged(writer: &str) -> bool {
+                    <Self as #rt::OneOf>::has_variant_schema(writer)
+                }
             }
         };
     }

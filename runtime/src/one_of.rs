@@ -79,6 +79,19 @@ pub trait OneOf: Sized + 'static {
         self.visit_value(Encode(out))
             .unwrap_or_else(|| Err(catch_all_not_written()))
     }
+
+    /// Whether the type of one variant has the schema whose Parsing Canonical Form is
+    /// `canonical`: data written with it is read as written, nothing migrates.
+    fn has_variant_schema(canonical: &str) -> bool {
+        struct Same<'a>(&'a str);
+        impl<E> VisitVariant<E> for Same<'_> {
+            type Output = bool;
+            fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> bool {
+                T::CANONICAL_FORM == self.0
+            }
+        }
+        (0..Self::VARIANTS.len()).any(|i| Self::visit_variant(i, Same(canonical)) == Some(true))
+    }
 }
 
 /// The error of writing the catch-all variant of a [`OneOf`].

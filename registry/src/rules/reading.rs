@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use avdl2rs::schema::SchemaSet;
-use avdl2rs::wire;
 
 use super::error::RuleError;
 use super::select::{Conditions, Direction};
@@ -22,21 +21,20 @@ pub(crate) struct ReadRules {
 
 impl ReadRules {
     /// Keeps the rules of the writer schema `id`, `schema` assembled as `json`, for a
-    /// reader whose own schema has the canonical form `reader` (`None`: a reader that reads
-    /// values as their writer schema, so nothing migrates); rules of the `ignored` types are
-    /// skipped. Call it before the schema is made available for reading.
+    /// reader that reads data of the schema with a given Parsing Canonical Form as written
+    /// when `unchanged` says so (migration rules apply otherwise); rules of the `ignored`
+    /// types are skipped. Call it before the schema is made available for reading.
     pub(crate) fn insert(
         &self,
         id: i32,
         schema: &Schema,
         json: &str,
-        reader: Option<&str>,
+        unchanged: impl FnOnce(&str) -> bool,
         ignored: &BTreeSet<String>,
     ) {
         let rule_set = schema.rule_set.as_ref();
         let migrates = rule_set.is_some_and(|set| set.migration_rules.iter().any(|r| !r.disabled));
-        let migrating =
-            migrates && reader.is_some_and(|reader| canonical(json).as_deref() != Some(reader));
+        let migrating = migrates && !canonical(json).is_some_and(|writer| unchanged(&writer));
         let direction = Direction::Read { migrating };
         let found = match Conditions::of(rule_set, direction, ignored, json) {
             Ok(None) => return,

@@ -39,7 +39,7 @@ macro_rules! deserializer_methods {
             };
             let schema = self.client.schema_by_id(id) $($await)* .map_err(lookup)?;
             let json = self.client.assembled(&schema) $($await)* .map_err(lookup)?;
-            self.rules.insert(id, &schema, &json, Some(T::CANONICAL_FORM), &self.ignored_rule_types);
+            self.rules.insert(id, &schema, &json, T::reads_unchanged, &self.ignored_rule_types);
             self.writers.insert(id, json);
             Ok(())
         }

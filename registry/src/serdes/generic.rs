@@ -108,9 +108,10 @@ impl<C> GenericDeserializer<C> {
         json: &str,
     ) -> Result<Arc<Reading>, SerdeError> {
         let reading = Arc::new(Reading::new(json, self.reader.as_ref())?);
-        let reader = self.reader_canonical.as_deref();
+        // Without a reader schema values are read as written, so nothing migrates.
+        let unchanged = |writer: &str| self.reader_canonical.as_deref().is_none_or(|r| r == writer);
         self.rules
-            .insert(id, schema, json, reader, &self.ignored_rule_types);
+            .insert(id, schema, json, unchanged, &self.ignored_rule_types);
         let mut readings = self
             .readings
             .write()

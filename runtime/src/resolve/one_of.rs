@@ -22,9 +22,18 @@ pub trait Resolvable: Sized {
         id: i32,
         body: &[u8],
     ) -> Result<Self, ResolveError>;
+
+    /// Whether data written with the schema whose Parsing Canonical Form is `writer` is read
+    /// as written (the reader's own schema, or a variant's, is that schema), so that no
+    /// migration between versions takes place.
+    fn reads_unchanged(writer: &str) -> bool;
 }
 
 impl<T: AvroSchema + AvroDecode> Resolvable for T {
+    fn reads_unchanged(writer: &str) -> bool {
+        writer == T::CANONICAL_FORM
+    }
+
     #[inline]
     fn decode_written<L: SchemaLookup>(
         consumer: &Consumer<L>,
