@@ -16,6 +16,9 @@
 //!   once (the [`consumer`] module says exactly what that means, and what happens while the
 //!   registry is down).
 //! * [`DeadLetters`] forwards poison messages to `<topic>.dlq` with headers saying why.
+//! * [`metrics`] counts what they do (messages and bytes, poison messages by reason,
+//!   dead-lettered ones, decode time) through the `metrics` facade, for the program's
+//!   exporter.
 //!
 //! ```no_run
 //! # use std::sync::Arc;
@@ -66,6 +69,7 @@ pub mod consumer;
 pub mod dead_letter;
 mod format;
 mod message;
+pub mod metrics;
 mod producer;
 
 pub use consumer::{ConsumeError, Received, TypedConsumer};

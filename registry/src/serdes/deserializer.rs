@@ -14,13 +14,14 @@ macro_rules! deserializer_methods {
         /// The value in `frame`.
         pub $($async)? fn deserialize(&self, frame: &[u8]) -> Result<T, SerdeError> {
             match self.consumer.decode_confluent::<T>(frame) {
-                Ok(value) => Ok(value),
+                Ok(value) => crate::serdes::writer_found(Ok(value)),
                 Err(e) => match crate::serdes::not_fetched(&e) {
                     Some(id) => {
+                        crate::metrics::cache_lookup(crate::metrics::WRITERS, false);
                         self.fetch_writer(id) $($await)*?;
                         Ok(self.consumer.decode_confluent::<T>(frame)?)
                     }
-                    None => Err(e.into()),
+                    None => crate::serdes::writer_found(Err(e.into())),
                 },
             }
         }
@@ -62,6 +63,13 @@ impl SchemaLookup for Writers {
         let writers = self.0.read().unwrap_or_else(PoisonError::into_inner);
         writers.get(&id).cloned().ok_or_else(|| NotFetched.into())
     }
+}
+
+/// `read`, the result of a frame whose writer schema was fetched already, after counting a
+/// hit of the writers' cache.
+pub(crate) fn writer_found<T>(read: T) -> T {
+    crate::metrics::cache_lookup(crate::metrics::WRITERS, true);
+    read
 }
 
 /// The id of the writer schema to fetch, when `error` says it was not fetched yet.

@@ -20,7 +20,7 @@ use crate::error::RegistryError;
 
 pub(crate) use dependencies::Part;
 pub use deserializer::Deserializer;
-pub(crate) use deserializer::{deserializer_methods, not_fetched};
+pub(crate) use deserializer::{deserializer_methods, not_fetched, writer_found};
 pub(crate) use serializer::{part_schema, serializer_methods, topic_serializer_methods};
 pub(crate) use serializer::{write_frame, write_own};
 pub use serializer::{Serializer, TopicSerializer};

@@ -6,6 +6,7 @@ mod support;
 
 mod deprecated_names;
 mod fake_registry;
+mod metrics;
 mod python_interop;
 mod real_registry;
 mod serdes;
