@@ -78,7 +78,9 @@ impl DeadLetters {
             .producer
             .send_result(message)
             .map_err(|(e, _)| SendError::Kafka(e))?;
-        delivered(delivery).await
+        let forwarded = delivered(delivery).await?;
+        crate::metrics::dead_lettered(&poison.position.topic, &poison.reason);
+        Ok(forwarded)
     }
 }
 

@@ -19,6 +19,9 @@
 //!   at run time, go through the same producer and consumer with the registry's
 //!   `GenericSerializer` and `GenericDeserializer` as their value encoder and decoder.
 //! * [`DeadLetters`] forwards poison messages to `<topic>.dlq` with headers saying why.
+//! * [`metrics`] counts what they do (messages and bytes, poison messages by reason,
+//!   dead-lettered ones, decode time) through the `metrics` facade, for the program's
+//!   exporter.
 //!
 //! ```no_run
 //! # use std::sync::Arc;
@@ -70,6 +73,7 @@ pub mod dead_letter;
 mod format;
 mod generic;
 mod message;
+pub mod metrics;
 mod producer;
 
 pub use consumer::{ConsumeError, Received, TypedConsumer};

@@ -217,8 +217,9 @@ where
         let written = self.value.encode(topic, value, payload).await;
         written.map_err(|e| encode_error(Part::Value, e))?;
         let key_bytes = key.map(|_| key_bytes.as_slice());
+        let size = key_bytes.map_or(0, <[u8]>::len) + payload.len();
         let delivery = self.queue(topic, key_bytes, payload, &options).await?;
-        Ok(delivered(delivery))
+        Ok(counted(topic, size, delivered(delivery)))
     }
 
     /// Queues the written message, waiting while librdkafka's queue is full.
@@ -258,6 +259,21 @@ fn encode_error(part: Part, error: impl Error + Send + Sync + 'static) -> SendEr
     SendError::Encode {
         part,
         source: Box::new(error),
+    }
+}
+
+/// `delivery`, counted in the metrics as a message of `size` bytes on `topic` once the
+/// broker acknowledged it.
+fn counted(
+    topic: &str,
+    size: usize,
+    delivery: impl Future<Output = Result<Delivered, SendError>>,
+) -> impl Future<Output = Result<Delivered, SendError>> {
+    let topic = topic.to_owned();
+    async move {
+        let delivered = delivery.await?;
+        crate::metrics::produced(&topic, size);
+        Ok(delivered)
     }
 }
 

@@ -61,9 +61,11 @@ impl Client {
         let mut attempts = self.core.attempts();
         loop {
             let outgoing = self.core.prepare(&call, &attempts)?;
+            let started = std::time::Instant::now();
             let result = self
                 .send(&outgoing)
                 .and_then(|reply| self.core.finish(&call, &outgoing.url, reply));
+            crate::metrics::request(started, &result);
             match result {
                 Ok(value) => {
                     self.core.succeeded(&attempts);
@@ -124,7 +126,7 @@ impl Client {
         K: Eq + std::hash::Hash + Clone,
         V: Clone,
     {
-        if let Some(value) = cache.get(&key) {
+        if let Some(value) = cache.lookup(&key) {
             return Ok(value);
         }
         let flight = cache.flight(&key);

@@ -13,15 +13,19 @@ use std::time::{Duration, Instant};
 
 /// A map of fetched values, each kept forever or for a time to live.
 pub(crate) struct Cache<K, V, F> {
+    /// The `cache` label of its hits and misses in the metrics.
+    name: &'static str,
     values: RwLock<HashMap<K, (V, Instant)>>,
     flights: Mutex<HashMap<K, Arc<F>>>,
     ttl: Option<Duration>,
 }
 
 impl<K: Eq + Hash + Clone, V: Clone, F: Default> Cache<K, V, F> {
-    /// A cache whose values expire `ttl` after they were fetched (`None`: never).
-    pub(crate) fn new(ttl: Option<Duration>) -> Self {
+    /// A cache named `name` in the metrics whose values expire `ttl` after they were
+    /// fetched (`None`: never).
+    pub(crate) fn new(name: &'static str, ttl: Option<Duration>) -> Self {
         Cache {
+            name,
             values: RwLock::default(),
             flights: Mutex::default(),
             ttl,
@@ -36,6 +40,14 @@ impl<K: Eq + Hash + Clone, V: Clone, F: Default> Cache<K, V, F> {
             Some(ttl) if fetched.elapsed() >= ttl => None,
             _ => Some(value.clone()),
         }
+    }
+
+    /// The value of `key` as [`Cache::get`], counted as a hit or a miss in the metrics: the
+    /// first look of a call, not the one again after waiting for another caller's flight.
+    pub(crate) fn lookup(&self, key: &K) -> Option<V> {
+        let value = self.get(key);
+        crate::metrics::cache_lookup(self.name, value.is_some());
+        value
     }
 
     /// Stores a fetched value.
@@ -72,12 +84,12 @@ mod tests {
 
     #[test]
     fn values_expire_after_their_ttl() {
-        let cache: Cache<u8, u8, ()> = Cache::new(Some(Duration::from_millis(30)));
+        let cache: Cache<u8, u8, ()> = Cache::new("test", Some(Duration::from_millis(30)));
         cache.insert(1, 10);
         assert_eq!(cache.get(&1), Some(10));
         std::thread::sleep(Duration::from_millis(40));
         assert_eq!(cache.get(&1), None);
-        let forever: Cache<u8, u8, ()> = Cache::new(None);
+        let forever: Cache<u8, u8, ()> = Cache::new("test", None);
         forever.insert(1, 10);
         forever.remove(&1);
         assert_eq!(forever.get(&1), None);
@@ -85,7 +97,7 @@ mod tests {
 
     #[test]
     fn one_flight_per_key_until_it_lands() {
-        let cache: Cache<u8, u8, Mutex<()>> = Cache::new(None);
+        let cache: Cache<u8, u8, Mutex<()>> = Cache::new("test", None);
         let first = cache.flight(&1);
         assert!(Arc::ptr_eq(&first, &cache.flight(&1)));
         assert!(!Arc::ptr_eq(&first, &cache.flight(&2)));

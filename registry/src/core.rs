@@ -74,9 +74,9 @@ impl<F: Default> Core<F> {
     pub(crate) fn new(config: ClientConfig) -> Result<Self> {
         config.validate()?;
         let caches = Caches {
-            by_id: Cache::new(None),
-            ids: Cache::new(None),
-            latest: Cache::new(config.latest_ttl),
+            by_id: Cache::new(crate::metrics::SCHEMAS, None),
+            ids: Cache::new(crate::metrics::IDS, None),
+            latest: Cache::new(crate::metrics::LATEST, config.latest_ttl),
         };
         Ok(Core {
             config,

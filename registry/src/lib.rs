@@ -53,6 +53,7 @@ mod client_auth;
 mod config;
 mod core;
 mod error;
+pub mod metrics;
 #[cfg(feature = "nonblocking")]
 pub mod nonblocking;
 mod references;

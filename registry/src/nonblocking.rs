@@ -63,10 +63,12 @@ impl Client {
         let mut attempts = self.core.attempts();
         loop {
             let outgoing = self.core.prepare(&call, &attempts)?;
+            let started = std::time::Instant::now();
             let result = match self.send(&outgoing).await {
                 Ok(reply) => self.core.finish(&call, &outgoing.url, reply),
                 Err(e) => Err(e),
             };
+            crate::metrics::request(started, &result);
             match result {
                 Ok(value) => {
                     self.core.succeeded(&attempts);
@@ -131,7 +133,7 @@ impl Client {
         V: Clone,
         F: std::future::Future<Output = Result<V>>,
     {
-        if let Some(value) = cache.get(&key) {
+        if let Some(value) = cache.lookup(&key) {
             return Ok(value);
         }
         let flight = cache.flight(&key);

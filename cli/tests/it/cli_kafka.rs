@@ -766,3 +766,106 @@ fn avro_keys_from_key_or_a_field_are_checked_against_the_key_schema() {
     );
     assert_eq!(stdout(&out), "");
 }
+
+/// A port on 127.0.0.1 nothing listens on now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// The body of `GET /metrics` at `port`, once the server answers (it starts with the command).
+fn scrape(port: u16) -> String {
+    use std::io::{Read, Write};
+    for _ in 0..100 {
+        if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let request = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+            stream.write_all(request.as_bytes()).unwrap();
+            let mut reply = String::new();
+            stream.read_to_string(&mut reply).unwrap();
+            let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+            assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+            return body.to_owned();
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("nothing answered at 127.0.0.1:{port}");
+}
+
+/// The value of the series `name` whose labels include every one of `labels` (`key="value"`).
+fn series(body: &str, name: &str, labels: &[&str]) -> Option<f64> {
+    body.lines()
+        .filter(|line| line.starts_with(name) && !line.starts_with('#'))
+        .filter(|line| line[name.len()..].starts_with(['{', ' ']))
+        .find(|line| labels.iter().all(|label| line.contains(label)))
+        .and_then(|line| line.rsplit(' ').next()?.parse().ok())
+}
+
+/// `promtool check metrics` on `body`: its findings, empty when the text is valid and lint-free.
+fn promtool_findings(body: &str) -> String {
+    let promtool = external("AVDL2RS_PROMTOOL", "Prometheus' promtool (.ci/promtool)");
+    let mut child = Command::new(promtool)
+        .args(["check", "metrics"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), body.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    if out.status.success() {
+        String::new()
+    } else {
+        format!("{}{}", stdout(&out), stderr(&out))
+    }
+}
+
+#[test]
+#[ignore = "needs a Kafka broker, a Schema Registry and promtool (.ci/kafka-broker, .ci/registry-server, .ci/promtool)"]
+fn consume_serves_its_metrics_in_the_prometheus_text_format() {
+    let (brokers, url) = setup();
+    let topic = topic(&brokers, "cli-metrics");
+    let good = [order_line(1, Value::Null), order_line(2, Value::Null)].join("\n");
+    let out = produce(&brokers, &url, &topic, &good);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    send_raw(&brokers, &topic, b"not a frame");
+    let out = produce(&brokers, &url, &topic, &order_line(3, Value::Null));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let mut child = command(&brokers, &url)
+        .args(["kafka", "consume", "--topic", &topic, "--from-beginning"])
+        .args(["--idle", "60s", "--metrics-addr", &address])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The third record comes after the poison message: all four are read then.
+    let printed = BufReader::new(child.stdout.take().unwrap()).lines().take(3);
+    assert_eq!(printed.map(Result::unwrap).count(), 3);
+    let body = scrape(port);
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    assert_eq!(promtool_findings(&body), "", "{body}");
+    let on_topic = format!("topic=\"{topic}\"");
+    let consumed = series(&body, "avdl2rs_kafka_messages_consumed_total", &[&on_topic]);
+    assert_eq!(consumed, Some(4.0), "{body}");
+    let labels = [on_topic.as_str(), "part=\"value\"", "reason=\"not-framed\""];
+    let poison = series(&body, "avdl2rs_kafka_poison_messages_total", &labels);
+    assert_eq!(poison, Some(1.0), "{body}");
+    let bytes = series(&body, "avdl2rs_kafka_consumed_bytes_total", &[&on_topic]);
+    assert!(bytes.is_some_and(|b| b > 11.0), "{body}");
+    let decoded = series(&body, "avdl2rs_kafka_decode_seconds_count", &[]);
+    assert_eq!(decoded, Some(4.0), "{body}");
+    let requests = series(
+        &body,
+        "avdl2rs_registry_requests_total",
+        &["outcome=\"ok\""],
+    );
+    assert!(requests.is_some_and(|n| n >= 1.0), "{body}");
+    // One schema id on the topic: fetched once, when the first message needed it.
+    let schemas = "cache=\"schemas\"";
+    let misses = series(&body, "avdl2rs_registry_cache_misses_total", &[schemas]);
+    assert_eq!(misses, Some(1.0), "{body}");
+}

@@ -81,6 +81,9 @@ impl Conditions {
                 Ok(held) => (held, None),
                 Err(detail) => (false, Some(detail)),
             };
+            if !held {
+                crate::metrics::rule_failed(&check.rule.rule_type, check.rule.mode.as_str());
+            }
             let action = if held {
                 check.on_success
             } else {

@@ -21,7 +21,10 @@ macro_rules! deserializer_methods {
         /// The value in `body`, the part of a Confluent frame after its header, written under
         /// schema `id`: for callers that have split the frame already.
         pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<T, SerdeError> {
-            let value = match self.decode(id, body)? {
+            let decoding = self.decode(id, body);
+            let known = !matches!(decoding, Ok(crate::serdes::Decoding::NotFetched));
+            crate::metrics::cache_lookup(crate::metrics::WRITERS, known);
+            let value = match decoding? {
                 crate::serdes::Decoding::Value(value) => value,
                 crate::serdes::Decoding::NotFetched => {
                     self.fetch_writer(id) $($await)*?;

@@ -140,7 +140,9 @@ macro_rules! generic_deserializer_methods {
         /// The value in `body`, the part of a Confluent frame after its header, written under
         /// schema `id`: for callers that have split the frame already.
         pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<avdl2rs::generic::GenericValue, SerdeError> {
-            let value = match self.known(id) {
+            let known = self.known(id);
+            crate::metrics::cache_lookup(crate::metrics::WRITERS, known.is_some());
+            let value = match known {
                 Some(reading) => crate::serdes::generic::read(&reading, body)?,
                 None => {
                     let reading = self.fetch_reading(id) $($await)*?;

@@ -7,6 +7,7 @@ mod support;
 mod deprecated_names;
 mod fake_registry;
 mod generic_serdes;
+mod metrics;
 mod python_interop;
 mod real_registry;
 mod rules;

@@ -26,10 +26,13 @@ const TICK: Duration = Duration::from_millis(100);
 #[command(after_help = "Examples:\n  \
     avdl2rs kafka -b localhost:9092 --url http://localhost:8081 consume --topic orders --from-beginning --count 10\n  \
     avdl2rs kafka consume --topic orders --from-beginning --idle 5s > orders.jsonl\n  \
-    avdl2rs kafka consume --topic orders --group audit --timeout 10s\n\n\
+    avdl2rs kafka consume --topic orders --group audit --timeout 10s\n  \
+    avdl2rs kafka consume --topic orders --group audit --metrics-addr 127.0.0.1:9464 > /dev/null\n\n\
     Prints {\"topic\", \"partition\", \"offset\", \"schema_id\", \"key\", \"value\"} per message, the\n\
     value in Avro's JSON encoding; a message it cannot read is one line on stderr. Exits 0 after\n\
-    --count messages or --idle without one, 2 when no broker answers within --timeout.")]
+    --count messages or --idle without one, 2 when no broker answers within --timeout.\n\
+    With --metrics-addr, http://HOST:PORT/metrics answers the counters of messages, bytes,\n\
+    poison messages by reason, decode time and registry requests while it runs.")]
 pub struct Args {
     /// The topic.
     #[arg(long, value_name = "TOPIC")]

@@ -14,6 +14,7 @@ mod duration;
 mod encode;
 mod input;
 mod json_parts;
+mod metrics_endpoint;
 mod produce;
 mod watch;
 
@@ -51,6 +52,10 @@ pub struct Args {
     /// `30s`, `500ms`, `2m`, or a number of seconds.
     #[arg(long, global = true, value_name = "DURATION", default_value = "30s", value_parser = duration::parse)]
     pub timeout: Duration,
+    /// Serve the clients' metrics (messages, bytes, poison messages, registry requests and
+    /// caches) in Prometheus' text format over HTTP at this address while running.
+    #[arg(long, global = true, value_name = "HOST:PORT", value_parser = metrics_endpoint::parse)]
+    pub metrics_addr: Option<std::net::SocketAddr>,
     /// The registry.
     #[command(flatten)]
     pub registry: RegistryOptions,
@@ -96,15 +101,10 @@ impl From<Failure> for Stop {
 
 /// Runs the action and returns the exit code.
 pub fn run(args: &Args) -> ExitCode {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build();
-    let result = match runtime {
-        Ok(runtime) => runtime.block_on(run_action(args)),
-        Err(e) => Err(Stop::CannotRun(format!(
-            "cannot start the async runtime: {e}"
-        ))),
-    };
+    let result = args
+        .metrics_addr
+        .map_or(Ok(()), metrics_endpoint::serve)
+        .and_then(|()| run_in_runtime(args));
     match result {
         Ok(()) => ExitCode::from(io::SUCCESS),
         Err(Stop::Invalid(failure)) => failure.report(),
@@ -113,6 +113,15 @@ pub fn run(args: &Args) -> ExitCode {
             ExitCode::from(io::USAGE)
         }
     }
+}
+
+/// Runs the action on a runtime of its own.
+fn run_in_runtime(args: &Args) -> Result<(), Stop> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Stop::CannotRun(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(run_action(args))
 }
 
 async fn run_action(args: &Args) -> Result<(), Stop> {

@@ -25,12 +25,15 @@ use crate::schema_file::{Loaded, SchemaFile};
     avdl2rs kafka produce --topic orders --schema order.avsc --key-field id -H source=import orders.jsonl\n  \
     avdl2rs kafka produce --topic orders --schema order.avsc --key-schema order-key.avsc --envelope messages.jsonl\n  \
     avdl2rs kafka produce --topic orders --schema order.avsc --dry-run < orders.jsonl\n  \
-    tail -f orders.jsonl | avdl2rs kafka produce --topic orders --schema order.avsc --stream\n\n\
+    tail -f orders.jsonl | avdl2rs kafka produce --topic orders --schema order.avsc --stream\n  \
+    tail -f orders.jsonl | avdl2rs kafka produce --topic orders --schema order.avsc --stream --metrics-addr 127.0.0.1:9464\n\n\
     The whole input is read and checked against the schemas before the schemas are registered\n\
     and the first message is sent: a bad line sends nothing (exit 1). With --stream each line is\n\
     sent as it is read, and a bad line stops there, saying how many were sent. An envelope line\n\
     is {\"key\": …, \"value\": …, \"headers\": {\"name\": \"text\"}}. Exits 1 naming the lines the broker\n\
-    did not take within --timeout, 2 when no broker answers within it.")]
+    did not take within --timeout, 2 when no broker answers within it. With --metrics-addr,\n\
+    http://HOST:PORT/metrics answers the counters of messages and bytes produced and of registry\n\
+    requests while it runs.")]
 pub struct Args {
     /// The topic.
     #[arg(long, value_name = "TOPIC")]
