@@ -34,7 +34,7 @@ mod document;
 mod finding;
 mod history;
 mod idl_places;
-mod json_text;
+pub mod json_text;
 mod rule;
 mod rules;
 mod settings;
