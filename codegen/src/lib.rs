@@ -296,6 +296,36 @@ impl Generator {
         self.on_big_stack(|generator| Ok(named_types_of(&generator.type_space()?)))
     }
 
+    /// The Rust type of each field of the record `full_name`, as its generated struct
+    /// declares it (`Option<i64>`, `Vec<super::shared::Actor>`), by Avro field name, in
+    /// schema order; `None` when no record has that name. For tools that show one field's
+    /// Rust type (an editor's hover) without generating and reading the whole source.
+    pub fn field_types(&self, full_name: &str) -> Result<Option<Vec<(String, String)>>, Error> {
+        self.on_big_stack(|generator| {
+            let space = generator.type_space()?;
+            let cx = context::Context::new(&generator.set, &space, &generator.options)?;
+            let Some(def) = cx.named_type(full_name).map(|id| &space.defs[id]) else {
+                return Ok(None);
+            };
+            let space::DefKind::Record { fields, .. } = &def.kind else {
+                return Ok(None);
+            };
+            let written = |field: &space::FieldDef| {
+                let tokens = rust_types::rust_type(&cx, &field.ty, &def.module).to_string();
+                tokens
+                    .replace(' ', "")
+                    .replace(',', ", ")
+                    .replace(';', "; ")
+            };
+            Ok(Some(
+                fields
+                    .iter()
+                    .map(|field| (field.avro_name.clone(), written(field)))
+                    .collect(),
+            ))
+        })
+    }
+
     /// The generated type that nests generic types (`Option`, `Box`, `Vec`, maps) too deeply
     /// for rustc's default `#![recursion_limit]`, with the limit the including crate needs;
     /// `None` for the usual schemas. A chain of more than about 60 records, each holding
