@@ -1,0 +1,23 @@
+//! What the server knows of the schema files of a workspace, and the answers it gives from
+//! it, all in byte offsets (the protocol adapters in `handlers` turn them into LSP
+//! positions).
+//!
+//! - [`Workspace`] indexes every `.avdl` (from its syntax tree, so broken files count),
+//!   `.avsc` and `.avpr` file: named types by full name, fields, symbols, messages, imports
+//!   and references, each with its place;
+//! - [`navigation`]: go to definition, find references, workspace symbols;
+//! - [`hover`]: a type's or a field's description.
+
+mod compiled;
+pub mod hover;
+mod idl;
+mod json;
+mod model;
+pub mod navigation;
+mod workspace;
+
+pub use model::{
+    full_name, namespace_of, simple_name, FieldDef, FileIndex, FileKind, ImportDef, ImportKind,
+    Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
+};
+pub use workspace::{key, Workspace};
