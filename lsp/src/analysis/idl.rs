@@ -10,8 +10,8 @@ use avdl_parser::syntax::ast::{
 use avdl_parser::syntax::{self, SyntaxKind, SyntaxNode, TextRange};
 
 use super::model::{
-    candidates, full_name, namespace_of, FieldDef, FileIndex, FileKind, ImportDef, MessageDef,
-    Named, Span, TypeDef, TypeKind, TypeUse,
+    candidates, full_name, namespace_of, AliasPlace, FieldDef, FileIndex, FileKind, ImportDef,
+    MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
 };
 
 /// Indexes IDL `text`, the file at `path`; imports are looked for beside it, then in
@@ -90,15 +90,34 @@ fn annotation_json(node: &impl HasAnnotations, key: &str) -> Option<serde_json::
         .to_json()
 }
 
-/// The strings of an `@aliases([...])` annotation.
-fn aliases(node: &impl HasAnnotations) -> Vec<String> {
-    let Some(serde_json::Value::Array(items)) = annotation_json(node, "aliases") else {
-        return Vec::new();
+/// The strings of an `@aliases([...])` annotation, and where another goes (in its list, or
+/// in a new annotation at `otherwise`).
+fn aliases_of(node: &impl HasAnnotations, otherwise: usize) -> (Vec<String>, AliasPlace) {
+    let value = node
+        .annotations()
+        .find(|a| a.name().is_some_and(|n| n.text() == "aliases"))
+        .and_then(|a| a.value());
+    let bracket = value.as_ref().and_then(|v| {
+        v.syntax()
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == SyntaxKind::LBracket)
+    });
+    let (Some(value), Some(bracket)) = (value, bracket) else {
+        return (Vec::new(), AliasPlace::Annotation(otherwise));
     };
-    items
-        .iter()
-        .filter_map(|v| v.as_str().map(str::to_owned))
-        .collect()
+    let names: Vec<String> = match value.to_json() {
+        Some(serde_json::Value::Array(items)) => items
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let place = AliasPlace::Item {
+        at: usize::from(bracket.text_range().end()),
+        empty: value.items().next().is_none(),
+    };
+    (names, place)
 }
 
 /// A declaration's entry, with its fields or symbols; `None` when it has no name yet.
@@ -111,17 +130,18 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
         NamedDecl::Enum(_) => TypeKind::Enum,
         NamedDecl::Fixed(_) => TypeKind::Fixed,
     };
+    let (aliases, alias_place) = aliases_of(declaration, code_span(declaration.syntax()).start);
     let mut ty = TypeDef {
         full_name: full_name(&name.text(), own.as_deref().or(namespace)),
         kind,
         name_span: span(name.token().text_range()),
         span: code_span(declaration.syntax()),
         doc: declaration.doc().map(|d| d.text()),
-        aliases: aliases(declaration),
+        aliases,
         fields: Vec::new(),
         symbols: Vec::new(),
         size: None,
-        alias_anchor: code_span(declaration.syntax()).start,
+        alias_place,
     };
     match declaration {
         NamedDecl::Record(record) => {
@@ -134,14 +154,16 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
                     let Some(name) = variable.name() else {
                         continue;
                     };
+                    let name_start = usize::from(name.token().text_range().start());
+                    let (aliases, alias_place) = aliases_of(&variable, name_start);
                     ty.fields.push(FieldDef {
                         name: name.text(),
                         name_span: span(name.token().text_range()),
                         ty: type_text.clone(),
                         default: variable.default().map(|d| code_text(d.syntax())),
                         doc: variable.doc().or_else(|| field.doc()).map(|d| d.text()),
-                        aliases: aliases(&variable),
-                        alias_anchor: code_span(variable.syntax()).start,
+                        aliases,
+                        alias_place,
                     });
                 }
             }

@@ -8,8 +8,8 @@ use avdl2rs_lint::json_text::{child, JsonText};
 use serde_json::{Map, Value};
 
 use super::model::{
-    candidates, full_name, namespace_of, FieldDef, FileIndex, FileKind, MessageDef, Named, Span,
-    TypeDef, TypeKind, TypeUse,
+    candidates, full_name, namespace_of, AliasPlace, FieldDef, FileIndex, FileKind, MessageDef,
+    Named, Span, TypeDef, TypeKind, TypeUse,
 };
 
 /// How deep the walk follows nested schemas: deeper parts of a hostile file are not
@@ -177,7 +177,7 @@ impl Walk<'_> {
             fields: Vec::new(),
             symbols: Vec::new(),
             size: object.get("size").map(Value::to_string),
-            alias_anchor: self.json.span(&child(pointer, "name")).end,
+            alias_place: self.alias_place(object, pointer),
         };
         let symbols = strings(object.get("symbols"));
         for (i, symbol) in symbols.into_iter().enumerate() {
@@ -202,7 +202,10 @@ impl Walk<'_> {
                 default: default.map(|p| self.text[self.json.span(&p)].to_owned()),
                 doc: field.as_object().and_then(doc),
                 aliases: strings(field.get("aliases")),
-                alias_anchor: self.json.span(&child(&at, "name")).end,
+                alias_place: match field.as_object() {
+                    Some(object) => self.alias_place(object, &at),
+                    None => AliasPlace::Member(self.json.span(&child(&at, "name")).end),
+                },
             });
             if let Some(field_type) = field.get("type") {
                 nested.push((field_type, child(&at, "type")));
@@ -211,6 +214,17 @@ impl Walk<'_> {
         self.file.types.push(ty);
         for (field_type, at) in nested {
             self.schema(field_type, &at, scope.as_deref(), depth);
+        }
+    }
+
+    /// Where another alias of the type or field `object` at `pointer` goes.
+    fn alias_place(&self, object: &Map<String, Value>, pointer: &str) -> AliasPlace {
+        match object.get("aliases") {
+            Some(Value::Array(items)) => AliasPlace::Item {
+                at: self.json.span(&child(pointer, "aliases")).start + 1,
+                empty: items.is_empty(),
+            },
+            _ => AliasPlace::Member(self.json.span(&child(pointer, "name")).end),
         }
     }
 

@@ -6,7 +6,8 @@
 //!   `.avsc` and `.avpr` file: named types by full name, fields, symbols, messages, imports
 //!   and references, each with its place;
 //! - [`navigation`]: go to definition, find references, workspace symbols;
-//! - [`hover`]: a type's or a field's description.
+//! - [`hover`]: a type's or a field's description;
+//! - [`rename`]: a type or a field, across the workspace, keeping the old name as an alias.
 
 mod compiled;
 pub mod hover;
@@ -14,10 +15,11 @@ mod idl;
 mod json;
 mod model;
 pub mod navigation;
+pub mod rename;
 mod workspace;
 
 pub use model::{
-    full_name, namespace_of, simple_name, FieldDef, FileIndex, FileKind, ImportDef, ImportKind,
-    Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
+    full_name, namespace_of, simple_name, AliasPlace, FieldDef, FileIndex, FileKind, ImportDef,
+    ImportKind, Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
 };
 pub use workspace::{key, Workspace};

@@ -79,9 +79,38 @@ pub struct TypeDef {
     pub symbols: Vec<Named>,
     /// A fixed type's size.
     pub size: Option<String>,
-    /// Where an `@aliases([...])` (IDL) or `"aliases"` (JSON) would go: IDL inserts before
-    /// the declaration's keyword, JSON after the name's value.
-    pub alias_anchor: usize,
+    /// Where another alias goes.
+    pub alias_place: AliasPlace,
+}
+
+/// Where an alias is added to a type or field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AliasPlace {
+    /// IDL without `@aliases`: an annotation inserted at this offset (before the
+    /// declaration's first token, or a field's name).
+    Annotation(usize),
+    /// JSON without `"aliases"`: a member inserted at this offset (after the name's value).
+    Member(usize),
+    /// An existing list of aliases: an item inserted at this offset (just after its `[`).
+    Item {
+        /// The offset.
+        at: usize,
+        /// Whether the list is empty (no comma needed).
+        empty: bool,
+    },
+}
+
+impl AliasPlace {
+    /// The offset and text that add `alias` here.
+    pub fn insertion(self, alias: &str) -> (usize, String) {
+        let quoted = serde_json::Value::from(alias).to_string();
+        match self {
+            AliasPlace::Annotation(at) => (at, format!("@aliases([{quoted}]) ")),
+            AliasPlace::Member(at) => (at, format!(", \"aliases\": [{quoted}]")),
+            AliasPlace::Item { at, empty: true } => (at, quoted),
+            AliasPlace::Item { at, empty: false } => (at, format!("{quoted}, ")),
+        }
+    }
 }
 
 /// A name and its place.
@@ -108,8 +137,8 @@ pub struct FieldDef {
     pub doc: Option<String>,
     /// Its aliases, as written.
     pub aliases: Vec<String>,
-    /// Where an alias annotation or member would go (see [`TypeDef::alias_anchor`]).
-    pub alias_anchor: usize,
+    /// Where another alias goes.
+    pub alias_place: AliasPlace,
 }
 
 /// A message of a protocol.

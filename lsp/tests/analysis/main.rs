@@ -3,6 +3,7 @@
 
 mod hover;
 mod navigation;
+mod rename;
 
 use std::path::{Path, PathBuf};
 
