@@ -7,9 +7,11 @@
 //!   and references, each with its place;
 //! - [`navigation`]: go to definition, find references, workspace symbols;
 //! - [`hover`]: a type's or a field's description;
+//! - [`completion`]: keywords, types, annotations, import paths;
 //! - [`rename`]: a type or a field, across the workspace, keeping the old name as an alias.
 
 mod compiled;
+pub mod completion;
 pub mod hover;
 mod idl;
 mod json;

@@ -1,6 +1,7 @@
 //! The analysis on `examples/warehouse` (imports across folders and through an include
 //! directory) and on small fixtures: broken files, JSON schemas, non-ASCII text.
 
+mod completion;
 mod hover;
 mod navigation;
 mod rename;
