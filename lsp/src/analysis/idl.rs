@@ -141,6 +141,7 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
         fields: Vec::new(),
         symbols: Vec::new(),
         size: None,
+        enum_default_at: None,
         alias_place,
     };
     match declaration {
@@ -150,6 +151,7 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
                     .ty()
                     .map(|t| code_text(t.syntax()))
                     .unwrap_or_default();
+                let ty_span = field.ty().map_or(0..0, |t| code_span(t.syntax()));
                 for variable in field.variables() {
                     let Some(name) = variable.name() else {
                         continue;
@@ -160,7 +162,9 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
                         name: name.text(),
                         name_span: span(name.token().text_range()),
                         ty: type_text.clone(),
+                        ty_span: ty_span.clone(),
                         default: variable.default().map(|d| code_text(d.syntax())),
+                        default_span: variable.default().map(|d| code_span(d.syntax())),
                         doc: variable.doc().or_else(|| field.doc()).map(|d| d.text()),
                         aliases,
                         alias_place,
@@ -169,6 +173,9 @@ fn type_def(declaration: &NamedDecl, namespace: Option<&str>) -> Option<TypeDef>
             }
         }
         NamedDecl::Enum(enumeration) => {
+            if enumeration.default().is_none() {
+                ty.enum_default_at = Some(ty.span.end);
+            }
             ty.symbols = enumeration
                 .symbols()
                 .filter_map(|s| s.name())

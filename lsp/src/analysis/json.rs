@@ -177,6 +177,10 @@ impl Walk<'_> {
             fields: Vec::new(),
             symbols: Vec::new(),
             size: object.get("size").map(Value::to_string),
+            enum_default_at: match (kind, object.get("default")) {
+                (TypeKind::Enum, None) => Some(self.json.span(&child(pointer, "symbols")).end),
+                _ => None,
+            },
             alias_place: self.alias_place(object, pointer),
         };
         let symbols = strings(object.get("symbols"));
@@ -199,6 +203,8 @@ impl Walk<'_> {
                 name: name.to_owned(),
                 name_span: self.inner(&child(&at, "name")),
                 ty: field.get("type").map(Value::to_string).unwrap_or_default(),
+                ty_span: self.json.span(&child(&at, "type")),
+                default_span: default.as_ref().map(|p| self.json.span(p)),
                 default: default.map(|p| self.text[self.json.span(&p)].to_owned()),
                 doc: field.as_object().and_then(doc),
                 aliases: strings(field.get("aliases")),

@@ -8,8 +8,10 @@
 //! - [`navigation`]: go to definition, find references, workspace symbols;
 //! - [`hover`]: a type's or a field's description;
 //! - [`completion`]: keywords, types, annotations, import paths;
+//! - [`code_action`]: quick fixes of lint findings, "Convert to IDL";
 //! - [`rename`]: a type or a field, across the workspace, keeping the old name as an alias.
 
+pub mod code_action;
 mod compiled;
 pub mod completion;
 pub mod hover;
@@ -21,7 +23,7 @@ pub mod rename;
 mod workspace;
 
 pub use model::{
-    full_name, namespace_of, simple_name, AliasPlace, FieldDef, FileIndex, FileKind, ImportDef,
-    ImportKind, Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
+    full_name, namespace_of, simple_name, AliasPlace, Edit, FieldDef, FileEdits, FileIndex,
+    FileKind, ImportDef, ImportKind, Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,
 };
 pub use workspace::{key, Workspace};

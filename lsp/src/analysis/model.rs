@@ -79,6 +79,9 @@ pub struct TypeDef {
     pub symbols: Vec<Named>,
     /// A fixed type's size.
     pub size: Option<String>,
+    /// Where an enum's default goes: after its closing brace (IDL), after its symbols
+    /// (JSON).
+    pub enum_default_at: Option<usize>,
     /// Where another alias goes.
     pub alias_place: AliasPlace,
 }
@@ -129,10 +132,14 @@ pub struct FieldDef {
     pub name: String,
     /// Where the name is written (JSON: inside its quotes).
     pub name_span: Span,
-    /// The type as written.
+    /// The type as written (JSON: compact).
     pub ty: String,
+    /// Where the type is written.
+    pub ty_span: Span,
     /// The default as written, if any.
     pub default: Option<String>,
+    /// Where the default is written.
+    pub default_span: Option<Span>,
     /// Its documentation.
     pub doc: Option<String>,
     /// Its aliases, as written.
@@ -202,6 +209,24 @@ pub struct FileIndex {
     pub imports: Vec<ImportDef>,
     /// Its references to named types.
     pub uses: Vec<TypeUse>,
+}
+
+/// A replacement of bytes of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The bytes replaced (empty for an insertion).
+    pub span: Span,
+    /// What replaces them.
+    pub text: String,
+}
+
+/// The edits of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileEdits {
+    /// The file.
+    pub path: PathBuf,
+    /// Its edits, in the order of the text, none overlapping.
+    pub edits: Vec<Edit>,
 }
 
 /// What is at a place of a file.

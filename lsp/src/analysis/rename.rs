@@ -11,27 +11,9 @@ use std::path::{Path, PathBuf};
 
 use avdl_parser::syntax::lex;
 
-use super::model::{FileIndex, FileKind, Item, Span};
+use super::model::{Edit, FileEdits, FileIndex, FileKind, Item, Span};
 use super::navigation::type_references;
 use super::workspace::Workspace;
-
-/// A replacement of bytes of a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Edit {
-    /// The bytes replaced (empty for an insertion).
-    pub span: Span,
-    /// What replaces them.
-    pub text: String,
-}
-
-/// The edits of one file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileEdits {
-    /// The file.
-    pub path: PathBuf,
-    /// Its edits, in the order of the text, none overlapping.
-    pub edits: Vec<Edit>,
-}
 
 /// What can be renamed at byte `offset` of `path`: the span of the simple name (the last
 /// part of a dotted name) and the name, for a type's declaration or reference, or a field.

@@ -1,6 +1,7 @@
 //! The analysis on `examples/warehouse` (imports across folders and through an include
 //! directory) and on small fixtures: broken files, JSON schemas, non-ASCII text.
 
+mod code_action;
 mod completion;
 mod hover;
 mod navigation;
@@ -8,7 +9,7 @@ mod rename;
 
 use std::path::{Path, PathBuf};
 
-use avdl2rs_lsp::analysis::{Span, Workspace};
+use avdl2rs_lsp::analysis::{FileEdits, Span, Workspace};
 
 /// The schemas of `examples/warehouse`.
 pub fn warehouse_dir() -> PathBuf {
@@ -51,4 +52,15 @@ pub fn offset(path: &Path, needle: &str, nth: usize, within: usize) -> usize {
 /// The text of `span` in the file at `path`.
 pub fn text_at(path: &Path, span: &Span) -> String {
     std::fs::read_to_string(path).unwrap()[span.clone()].to_owned()
+}
+
+/// Writes `edits` into the files they name.
+pub fn apply(all: &[FileEdits]) {
+    for file in all {
+        let mut text = std::fs::read_to_string(&file.path).unwrap();
+        for edit in file.edits.iter().rev() {
+            text.replace_range(edit.span.clone(), &edit.text);
+        }
+        std::fs::write(&file.path, text).unwrap();
+    }
 }

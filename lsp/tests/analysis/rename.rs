@@ -5,20 +5,9 @@ use std::path::Path;
 
 use avdl2rs::compat::{can_read, SchemaRef};
 use avdl2rs::schema::{Name, Schema, SchemaSet};
-use avdl2rs_lsp::analysis::rename::{prepare_rename, rename, FileEdits};
+use avdl2rs_lsp::analysis::rename::{prepare_rename, rename};
 
-use super::{fixture, offset, warehouse_dir};
-
-/// Writes `edits` into the files they name.
-fn apply(all: &[FileEdits]) {
-    for file in all {
-        let mut text = std::fs::read_to_string(&file.path).unwrap();
-        for edit in file.edits.iter().rev() {
-            text.replace_range(edit.span.clone(), &edit.text);
-        }
-        std::fs::write(&file.path, text).unwrap();
-    }
-}
+use super::{apply, fixture, offset, warehouse_dir};
 
 /// The warehouse schemas, copied into a folder of their own.
 fn warehouse_copy() -> (tempfile::TempDir, avdl2rs_lsp::analysis::Workspace) {
