@@ -13,7 +13,6 @@ mod readme_doctests {}
 
 mod cmd;
 mod config;
-mod git;
 mod io;
 mod json_values;
 mod message_text;

@@ -32,6 +32,7 @@ mod readme_doctests {}
 
 mod document;
 mod finding;
+pub mod git;
 mod history;
 mod idl_places;
 pub mod json_text;

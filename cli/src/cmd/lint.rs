@@ -22,8 +22,8 @@ use avdl2rs_lint::{CheckError, Finding, Level, Settings, Source};
 use serde_json::Value;
 
 use crate::config::Configs;
-use crate::git::Revision;
 use crate::io::{self, Failure};
+use avdl2rs_lint::git::Revision;
 
 /// Arguments of `lint`.
 #[derive(Debug, clap::Args)]
