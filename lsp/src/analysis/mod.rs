@@ -9,9 +9,11 @@
 //! - [`hover`]: a type's or a field's description;
 //! - [`completion`]: keywords, types, annotations, import paths;
 //! - [`code_action`]: quick fixes of lint findings, "Convert to IDL";
-//! - [`rename`]: a type or a field, across the workspace, keeping the old name as an alias.
+//! - [`rename`]: a type or a field, across the workspace, keeping the old name as an alias;
+//! - [`compat_diagnostics`]: the file checked for compatibility with itself at a git revision.
 
 pub mod code_action;
+mod compat;
 mod compiled;
 pub mod completion;
 pub mod hover;
@@ -22,6 +24,8 @@ pub mod navigation;
 pub mod rename;
 mod workspace;
 
+pub use avdl2rs::compat::{CompatLevel, IncompatibilityKind};
+pub use compat::{compat_diagnostics, CompatDiagnostic};
 pub use model::{
     full_name, namespace_of, simple_name, AliasPlace, Edit, FieldDef, FileEdits, FileIndex,
     FileKind, ImportDef, ImportKind, Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,

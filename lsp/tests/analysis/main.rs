@@ -2,6 +2,7 @@
 //! directory) and on small fixtures: broken files, JSON schemas, non-ASCII text.
 
 mod code_action;
+mod compat;
 mod completion;
 mod hover;
 mod navigation;
