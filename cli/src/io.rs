@@ -222,6 +222,12 @@ impl From<avdl2rs_lint::git::GitError> for Failure {
     }
 }
 
+impl From<avdl2rs_lint::config::ConfigError> for Failure {
+    fn from(error: avdl2rs_lint::config::ConfigError) -> Failure {
+        Failure::Message(error.to_string())
+    }
+}
+
 impl Failure {
     /// A failure to write or create `path`.
     pub fn io(path: &Path, error: std::io::Error) -> Failure {

@@ -30,6 +30,7 @@
 #[doc = include_str!("../README.md")]
 mod readme_doctests {}
 
+pub mod config;
 mod document;
 mod finding;
 pub mod git;

@@ -1,0 +1,68 @@
+//! What the server can do and which handler answers each method.
+//!
+//! A handler is a function from the [`State`] and the method's parameters to its result;
+//! adding a method is one line in [`request`] or [`notification`] (and its capability in
+//! [`capabilities`]). [`dispatch`] does the decoding, the error responses and the catching of
+//! panics for all of them.
+
+mod dispatch;
+mod symbols;
+mod text_sync;
+
+use lsp_server::{Notification, Request, Response};
+use lsp_types::notification as n;
+use lsp_types::request as r;
+use lsp_types::{
+    OneOf, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
+};
+
+use crate::documents::Document;
+use crate::server::State;
+use dispatch::{NotificationRouter, RequestRouter};
+
+pub use dispatch::{HandlerError, HandlerResult};
+
+/// The capabilities announced in the `initialize` response.
+pub fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Answers `request`: the response of its handler, or an error response (unknown method,
+/// invalid parameters, a failed or panicking handler).
+pub fn request(state: &mut State, request: Request) -> Response {
+    RequestRouter::new(state, request)
+        .on::<r::DocumentSymbolRequest>(symbols::document_symbols)
+        .finish()
+}
+
+/// Handles `notification`; unknown ones are ignored, as the protocol asks.
+pub fn notification(state: &mut State, notification: Notification) {
+    NotificationRouter::new(state, notification)
+        .on::<n::DidOpenTextDocument>(text_sync::did_open)
+        .on::<n::DidChangeTextDocument>(text_sync::did_change)
+        .on::<n::DidSaveTextDocument>(text_sync::did_save)
+        .on::<n::DidCloseTextDocument>(text_sync::did_close)
+        .finish();
+}
+
+/// The open document at `uri`, or the error response for a document the client did not open.
+pub fn document<'s>(state: &'s State, uri: &lsp_types::Uri) -> HandlerResult<&'s Document> {
+    state.documents.get(uri).ok_or_else(|| not_open(uri))
+}
+
+/// The error of a request about a document the client did not open.
+pub fn not_open(uri: &lsp_types::Uri) -> HandlerError {
+    HandlerError::failed(format!("{} is not open", uri.as_str()))
+}

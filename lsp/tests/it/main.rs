@@ -1,0 +1,6 @@
+//! The server in process, driven through `lsp-server`'s in-memory connection as an editor
+//! drives it: one module per feature.
+
+mod lifecycle;
+mod support;
+mod symbols;
