@@ -38,6 +38,55 @@ pub struct Config {
     /// `[lint]`: rule levels and options (an unknown rule id or option is an error).
     #[serde(default)]
     pub lint: crate::Settings,
+    /// `[lsp]`: what the language server does beyond the rules.
+    #[serde(default)]
+    pub lsp: LspConfig,
+}
+
+/// `[lsp]` of `avdl2rs.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LspConfig {
+    /// `compat = { level = "BACKWARD", against = "HEAD" }`: check each file's types for
+    /// compatibility with the file at a git revision, at a Schema Registry level.
+    #[serde(default)]
+    pub compat: Option<CompatConfig>,
+    /// Whether a rename keeps the old name in the type's or field's aliases, so that data
+    /// written under it stays readable (true by default).
+    #[serde(default = "LspConfig::default_rename_keeps_alias")]
+    pub rename_keeps_alias: bool,
+}
+
+impl LspConfig {
+    fn default_rename_keeps_alias() -> bool {
+        true
+    }
+}
+
+impl Default for LspConfig {
+    fn default() -> Self {
+        LspConfig {
+            compat: None,
+            rename_keeps_alias: LspConfig::default_rename_keeps_alias(),
+        }
+    }
+}
+
+/// `[lsp] compat` of `avdl2rs.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompatConfig {
+    /// The Schema Registry level (`BACKWARD`, `FULL_TRANSITIVE`, …; the runtime reads it).
+    pub level: String,
+    /// The git revision compared with (`HEAD`, a branch, a tag).
+    #[serde(default = "CompatConfig::default_against")]
+    pub against: String,
+}
+
+impl CompatConfig {
+    fn default_against() -> String {
+        "HEAD".to_owned()
+    }
 }
 
 /// `[fmt]` of `avdl2rs.toml`.
