@@ -26,6 +26,8 @@ pub struct State {
     pub documents: Documents,
     /// The workspace folder and its settings.
     pub workspace: Workspace,
+    /// The index of the workspace's schema files (see [`crate::analysis`]).
+    pub index: crate::analysis::Workspace,
     /// Where notifications to the client go (published diagnostics).
     sender: Sender<Message>,
 }
@@ -33,8 +35,13 @@ pub struct State {
 impl State {
     /// The state of a server that has just been initialized.
     pub fn new(workspace: Workspace, sender: Sender<Message>) -> State {
+        let mut index = crate::analysis::Workspace::new(workspace.include_dirs.clone());
+        if let Some(root) = &workspace.root {
+            index.scan(root);
+        }
         State {
             documents: Documents::default(),
+            index,
             workspace,
             sender,
         }

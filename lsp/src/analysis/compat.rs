@@ -87,6 +87,17 @@ pub fn compat_diagnostics(
     Ok(out)
 }
 
+/// The schema JSON of the file at `path` as it was at git revision `against`; `None` when
+/// the revision lacks the file or it does not compile there. The linter's previous version.
+pub fn previous_json(workspace: &Workspace, path: &Path, against: &str) -> Option<Value> {
+    let file = workspace.file(path)?;
+    let revision = Revision::open(against, &file.path).ok()?;
+    match revision.has(&file.path) {
+        true => previous(workspace, file, &revision).ok(),
+        false => None,
+    }
+}
+
 /// The file's schema JSON at `revision`.
 fn previous(workspace: &Workspace, file: &FileIndex, revision: &Revision) -> Result<Value, String> {
     match file.kind {

@@ -25,7 +25,7 @@ pub mod rename;
 mod workspace;
 
 pub use avdl2rs::compat::{CompatLevel, IncompatibilityKind};
-pub use compat::{compat_diagnostics, CompatDiagnostic};
+pub use compat::{compat_diagnostics, previous_json, CompatDiagnostic};
 pub use model::{
     full_name, namespace_of, simple_name, AliasPlace, Edit, FieldDef, FileEdits, FileIndex,
     FileKind, ImportDef, ImportKind, Item, MessageDef, Named, Span, TypeDef, TypeKind, TypeUse,

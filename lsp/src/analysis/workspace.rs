@@ -26,6 +26,8 @@ pub struct Workspace {
     files: HashMap<PathBuf, FileIndex>,
     /// The files declaring each full name.
     names: HashMap<String, Vec<PathBuf>>,
+    /// The files indexed from an editor's text rather than the disk.
+    open: HashSet<PathBuf>,
 }
 
 impl Workspace {
@@ -98,6 +100,26 @@ impl Workspace {
         }
         self.insert(&path, Arc::from(text));
         self.dependents(&path)
+    }
+
+    /// Brings the index in step with the documents an editor has `open` (path and text):
+    /// a document whose text differs from the indexed one is indexed again, and a file no
+    /// longer open is read from disk again. Comparing texts costs a pass over them, far less
+    /// than indexing; unchanged files are left as they are.
+    pub fn sync_open<'a>(&mut self, open: impl IntoIterator<Item = (&'a Path, &'a str)>) {
+        let mut now = HashSet::new();
+        for (path, text) in open {
+            let path = key(path);
+            if self.files.get(&path).is_none_or(|f| &*f.text != text) {
+                self.update(&path, text);
+            }
+            now.insert(path);
+        }
+        let closed: Vec<PathBuf> = self.open.difference(&now).cloned().collect();
+        for path in closed {
+            self.load(&path);
+        }
+        self.open = now;
     }
 
     /// Forgets the file at `path`.

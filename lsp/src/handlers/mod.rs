@@ -5,7 +5,12 @@
 //! [`capabilities`]). [`dispatch`] does the decoding, the error responses and the catching of
 //! panics for all of them.
 
+mod code_action;
+mod completion;
 mod dispatch;
+mod hover;
+mod navigation;
+mod rename;
 mod symbols;
 mod text_sync;
 
@@ -13,8 +18,10 @@ use lsp_server::{Notification, Request, Response};
 use lsp_types::notification as n;
 use lsp_types::request as r;
 use lsp_types::{
-    OneOf, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
+    CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions,
+    HoverProviderCapability, OneOf, RenameOptions, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
+    WorkDoneProgressOptions,
 };
 
 use crate::documents::Document;
@@ -35,6 +42,25 @@ pub fn capabilities() -> ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["@".into(), "\"".into(), "/".into(), ".".into()]),
+            ..CompletionOptions::default()
+        }),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        })),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::REFACTOR_REWRITE,
+            ]),
+            ..CodeActionOptions::default()
+        })),
         ..ServerCapabilities::default()
     }
 }
@@ -44,6 +70,14 @@ pub fn capabilities() -> ServerCapabilities {
 pub fn request(state: &mut State, request: Request) -> Response {
     RequestRouter::new(state, request)
         .on::<r::DocumentSymbolRequest>(symbols::document_symbols)
+        .on::<r::GotoDefinition>(navigation::definition)
+        .on::<r::References>(navigation::references)
+        .on::<r::WorkspaceSymbolRequest>(navigation::workspace_symbols)
+        .on::<r::HoverRequest>(hover::hover)
+        .on::<r::Completion>(completion::completion)
+        .on::<r::PrepareRenameRequest>(rename::prepare)
+        .on::<r::Rename>(rename::rename_symbol)
+        .on::<r::CodeActionRequest>(code_action::code_actions)
         .finish()
 }
 
