@@ -1,6 +1,7 @@
 //! The server in process, driven through `lsp-server`'s in-memory connection as an editor
 //! drives it: one module per feature.
 
+mod diagnostics;
 mod lifecycle;
 mod support;
 mod symbols;

@@ -101,6 +101,22 @@ impl Client {
         self.notify::<lsp_types::notification::DidOpenTextDocument>(params);
     }
 
+    /// Waits for the next notification `N` (skipping others) and returns its parameters.
+    pub fn expect<N: lsp_types::notification::Notification>(&mut self) -> N::Params {
+        loop {
+            let notification = match self.pending.pop_front() {
+                Some(notification) => notification,
+                None => match self.receive() {
+                    Message::Notification(notification) => notification,
+                    other => panic!("unexpected message {other:?}"),
+                },
+            };
+            if notification.method == N::METHOD {
+                return serde_json::from_value(notification.params).unwrap();
+            }
+        }
+    }
+
     /// Asks the server to shut down and exit, and checks that it stopped cleanly.
     pub fn shutdown(mut self) {
         self.request::<Shutdown>(()).unwrap();
