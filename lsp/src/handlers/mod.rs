@@ -6,6 +6,7 @@
 //! panics for all of them.
 
 mod dispatch;
+mod formatting;
 mod symbols;
 mod text_sync;
 
@@ -35,6 +36,8 @@ pub fn capabilities() -> ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -44,6 +47,8 @@ pub fn capabilities() -> ServerCapabilities {
 pub fn request(state: &mut State, request: Request) -> Response {
     RequestRouter::new(state, request)
         .on::<r::DocumentSymbolRequest>(symbols::document_symbols)
+        .on::<r::Formatting>(formatting::format_document)
+        .on::<r::RangeFormatting>(formatting::format_range)
         .finish()
 }
 

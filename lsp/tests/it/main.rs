@@ -2,6 +2,7 @@
 //! drives it: one module per feature.
 
 mod diagnostics;
+mod formatting;
 mod lifecycle;
 mod support;
 mod symbols;
