@@ -6,9 +6,11 @@
 //! stops at its first syntax error: a file with syntax errors gets those only.
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use avdl2rs_lint::{CheckError, Finding, Level, Settings, Source};
+use avdl_parser::syntax::ast::{AstNode, Import};
+use avdl_parser::{FileSystem, SourceFiles};
 use lsp_types::{
     Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
 };
@@ -32,20 +34,33 @@ pub struct Checked {
 
 /// Checks `document`, reading the files it imports from `documents` when open there.
 pub fn check(document: &Document, documents: &Documents, workspace: &mut Workspace) -> Checked {
-    let mut checked = Checked {
-        diagnostics: syntax_errors(document),
-        reads: Vec::new(),
-    };
-    if !checked.diagnostics.is_empty() {
-        return checked;
+    let syntax = syntax_errors(document);
+    let mut checked = compile_and_lint(document, documents, workspace);
+    if !syntax.is_empty() {
+        // The compiler's first error is kept beside the tree's when it says something of its
+        // own (it knows misspelt keywords); findings cannot be, the file does not compile.
+        checked.diagnostics.retain(|d| {
+            d.source.as_deref() == Some(COMPILER)
+                && !syntax.iter().any(|s| s.range.start == d.range.start)
+        });
+        checked.diagnostics.extend(syntax);
+        checked.diagnostics.sort_by_key(|d| d.range.start);
     }
+    checked
+}
+
+/// The compiler's errors, or the lint findings, of `document`.
+fn compile_and_lint(
+    document: &Document,
+    documents: &Documents,
+    workspace: &mut Workspace,
+) -> Checked {
+    let mut diagnostics = Vec::new();
     let settings = match workspace.config(document.path.as_deref()) {
         Ok(config) => config.lint,
         Err(error) => {
             let message = format!("settings not read, defaults used: {error}");
-            checked
-                .diagnostics
-                .push(diagnostic(document, 0..0, message));
+            diagnostics.push(diagnostic(document, 0..0, message));
             Settings::default()
         }
     };
@@ -57,26 +72,28 @@ pub fn check(document: &Document, documents: &Documents, workspace: &mut Workspa
             Source::idl(name, &document.text, path, &workspace.include_dirs)
         }
         // An IDL buffer that is no file: no folder to resolve its imports against.
-        (Language::Idl, None) => return checked,
+        (Language::Idl, None) => {
+            let reads = Vec::new();
+            return Checked { diagnostics, reads };
+        }
     };
     match avdl2rs_lint::check_in(&files, &source, &settings, None) {
         Ok(findings) => {
-            let findings = findings.iter().filter_map(|f| finding(document, f));
-            checked.diagnostics.extend(findings);
+            diagnostics.extend(findings.iter().filter_map(|f| finding(document, f)));
         }
         Err(CheckError::Idl(error)) => {
             let errors = std::iter::once(&error).chain(error.related_errors());
-            let compile = errors.map(|e| compile_error(document, e));
-            checked.diagnostics.extend(compile);
+            let include_dirs = &workspace.include_dirs;
+            diagnostics.extend(errors.map(|e| compile_error(document, include_dirs, e)));
         }
         Err(CheckError::Json { message, span, .. }) => {
-            checked
-                .diagnostics
-                .push(diagnostic(document, span, message));
+            diagnostics.push(diagnostic(document, span, message));
         }
     }
-    checked.reads = files.into_read();
-    checked
+    Checked {
+        diagnostics,
+        reads: files.into_read(),
+    }
 }
 
 /// The syntax errors of an IDL document's tree.
@@ -101,9 +118,13 @@ fn diagnostic(document: &Document, span: Range<usize>, message: String) -> Diagn
     }
 }
 
-/// A compiler error: at its place when it is in the document, else at the start of the
-/// document, naming the imported file it is in (and linking to it).
-fn compile_error(document: &Document, error: &avdl_parser::Error) -> Diagnostic {
+/// A compiler error: at its place when it is in the document, else at the import that
+/// brings in the file it is in, naming that file (and linking to it).
+fn compile_error(
+    document: &Document,
+    include_dirs: &[PathBuf],
+    error: &avdl_parser::Error,
+) -> Diagnostic {
     let message = match error.help_text() {
         Some(help) => format!("{}\nhelp: {help}", error.message()),
         None => error.message().to_owned(),
@@ -115,13 +136,24 @@ fn compile_error(document: &Document, error: &avdl_parser::Error) -> Diagnostic 
     let in_document = error.file().is_some() && error.file() == path.as_deref();
     match error.span() {
         Some(span) if in_document => diagnostic(document, span, message),
-        _ => elsewhere(document, error, message),
+        _ => elsewhere(document, include_dirs, error, message),
     }
 }
 
-/// An error in another file (an import), reported at the start of the document.
-fn elsewhere(document: &Document, error: &avdl_parser::Error, message: String) -> Diagnostic {
-    let mut diagnostic = diagnostic(document, 0..0, format!("{error}"));
+/// An error in another file, reported at the import of that file (at the start of the
+/// document when it is imported through another file), linking to its place there.
+fn elsewhere(
+    document: &Document,
+    include_dirs: &[PathBuf],
+    error: &avdl_parser::Error,
+    message: String,
+) -> Diagnostic {
+    let file = error.file().map(PathBuf::from);
+    let span = file
+        .as_deref()
+        .and_then(|file| import_of(document, include_dirs, file))
+        .unwrap_or(0..0);
+    let mut diagnostic = diagnostic(document, span, format!("{error}"));
     let file = error.file().map(PathBuf::from);
     let place = file
         .as_deref()
@@ -136,6 +168,27 @@ fn elsewhere(document: &Document, error: &avdl_parser::Error, message: String) -
         }]);
     }
     diagnostic
+}
+
+/// The bytes of the document's import statement of `file`, found beside the document or in
+/// an include directory, as the compiler looks for it.
+fn import_of(document: &Document, include_dirs: &[PathBuf], file: &Path) -> Option<Range<usize>> {
+    let file = FileSystem.identity(file);
+    let folder = document.path.as_deref()?.parent()?;
+    let tree = document.tree.as_ref()?.tree();
+    let body = tree.protocol().and_then(|protocol| protocol.body());
+    let imports: Vec<Import> = match &body {
+        Some(body) => body.imports().collect(),
+        None => tree.imports().collect(),
+    };
+    imports.into_iter().find_map(|import| {
+        let written = import.path_value()?;
+        let mut candidates =
+            std::iter::once(folder).chain(include_dirs.iter().map(PathBuf::as_path));
+        candidates
+            .any(|dir| FileSystem.identity(&dir.join(&written)) == file)
+            .then(|| import.syntax().text_range().into())
+    })
 }
 
 /// A lint finding at its level; `None` for a rule turned off.
