@@ -11,7 +11,7 @@ use avdl_parser::syntax::ast::{
     AstNode, HasAnnotations, ImportKind, Name, NamedDecl, SourceFile, Type,
 };
 use avdl_parser::syntax::{self, SyntaxNode, TextRange};
-use avdl_parser::ParseOptions;
+use avdl_parser::{ParseOptions, SourceFiles};
 
 use crate::document::{full_name, Document, Origin};
 use crate::finding::{Finding, Subject};
@@ -39,7 +39,7 @@ pub(crate) struct Places {
 
 impl Places {
     /// Reads the places of `text`, the IDL file at `path`.
-    pub fn new(text: &str, path: &Path, options: &ParseOptions) -> Places {
+    pub fn new(text: &str, path: &Path, options: &ParseOptions, files: &dyn SourceFiles) -> Places {
         let tree = syntax::parse(text).tree();
         let mut places = Places {
             declared: Declared {
@@ -70,7 +70,7 @@ impl Places {
         for import in imports {
             places.imports.push(code_range(import.syntax()));
             let types = match (import.kind(), import.path_value()) {
-                (Some(kind), Some(file)) => imported_types(kind, &file, path, options),
+                (Some(kind), Some(file)) => imported_types(kind, &file, path, options, files),
                 _ => Vec::new(),
             };
             places.declared.imports.push(types);
@@ -173,17 +173,19 @@ fn imported_types(
     file: &str,
     from: &Path,
     options: &ParseOptions,
+    files: &dyn SourceFiles,
 ) -> Vec<String> {
-    let Some(path) = locate(file, from, &options.include_dirs) else {
+    let Some(path) = locate(file, from, &options.include_dirs, files) else {
         return Vec::new();
     };
     let json = match kind {
-        ImportKind::Idl => match avdl_parser::parse_file(&path, options) {
+        ImportKind::Idl => match avdl_parser::parse_file_in(files, &path, options) {
             Ok(parsed) => parsed.json().clone(),
             Err(_) => return Vec::new(),
         },
         ImportKind::Protocol | ImportKind::Schema => {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let bytes = files.read(&path).unwrap_or_default();
+            let text = String::from_utf8(bytes).unwrap_or_default();
             match crate::json_text::JsonText::parse(&text) {
                 Ok(json) => json.value,
                 Err(_) => return Vec::new(),
@@ -202,15 +204,20 @@ fn imported_types(
 }
 
 /// An imported file: beside the importing one, else in the include directories.
-fn locate(file: &str, from: &Path, include_dirs: &[PathBuf]) -> Option<PathBuf> {
+fn locate(
+    file: &str,
+    from: &Path,
+    include_dirs: &[PathBuf],
+    files: &dyn SourceFiles,
+) -> Option<PathBuf> {
     let beside = from.parent().unwrap_or(Path::new("")).join(file);
-    if beside.is_file() {
+    if files.is_file(&beside) {
         return Some(beside);
     }
     include_dirs
         .iter()
         .map(|d| d.join(file))
-        .find(|p| p.is_file())
+        .find(|p| files.is_file(p))
 }
 
 /// Every type name the file's own declarations refer to, as written.

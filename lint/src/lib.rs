@@ -46,6 +46,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use avdl2rs_schema::{SchemaError, SchemaErrorKind, SchemaSet};
+use avdl_parser::SourceFiles;
 use serde_json::Value;
 
 pub use finding::{Finding, Subject};
@@ -147,11 +148,29 @@ pub fn check(
     settings: &Settings,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, CheckError> {
+    check_in(&avdl_parser::FileSystem, source, settings, previous)
+}
+
+/// [`check`], reading an IDL source's imports from `files` rather than the file system: a
+/// language server passes the files open in the editor, unsaved changes included. The IDL
+/// source itself is read from `files` at its path too, so `files` should give its text.
+pub fn check_in(
+    files: &dyn SourceFiles,
+    source: &Source<'_>,
+    settings: &Settings,
+    previous: Option<&Value>,
+) -> Result<Vec<Finding>, CheckError> {
     let lines = Lines::new(source.text);
     let mut findings = match &source.kind {
         SourceKind::Json => check_json(source.text, settings, previous)?,
         SourceKind::Idl { path, include_dirs } => {
-            let mut findings = check_idl(source.text, path, include_dirs, settings, previous)?;
+            let idl = Idl {
+                text: source.text,
+                path,
+                include_dirs,
+                files,
+            };
+            let mut findings = check_idl(&idl, settings, previous)?;
             suppress::apply(source.text, &lines, &mut findings);
             findings
         }
@@ -179,20 +198,31 @@ fn check_json(
     Ok(findings)
 }
 
-/// The findings of the IDL file at `path`, whose text is `text`, placed by name in its
-/// syntax tree.
+/// An IDL file to check and where its imports are read from.
+struct Idl<'a> {
+    text: &'a str,
+    path: &'a Path,
+    include_dirs: &'a [PathBuf],
+    files: &'a dyn SourceFiles,
+}
+
+/// The findings of an IDL file, placed by name in its syntax tree.
 fn check_idl(
-    text: &str,
-    path: &Path,
-    include_dirs: &[PathBuf],
+    idl: &Idl<'_>,
     settings: &Settings,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, CheckError> {
+    let Idl {
+        text,
+        path,
+        include_dirs,
+        files,
+    } = *idl;
     let options = avdl_parser::ParseOptions {
         include_dirs: include_dirs.to_vec(),
     };
-    let file = avdl_parser::parse_file(path, &options).map_err(CheckError::Idl)?;
-    let places = idl_places::Places::new(text, path, &options);
+    let file = avdl_parser::parse_file_in(files, path, &options).map_err(CheckError::Idl)?;
+    let places = idl_places::Places::new(text, path, &options, files);
     let mut findings = run(
         file.json(),
         Origin::Idl,

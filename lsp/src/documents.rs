@@ -6,6 +6,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use avdl_parser::syntax::{self, LineIndex, Parse};
+use avdl_parser::{FileSystem, SourceFiles};
 use lsp_types::{Position, Range as LspRange, TextDocumentContentChangeEvent, Uri};
 
 use crate::position;
@@ -41,7 +42,7 @@ impl Language {
 pub struct Document {
     /// Where the editor has it.
     pub uri: Uri,
-    /// Its path, for a file on disk (imports are relative to it).
+    /// Its path, for a file on disk (imports are relative to it), canonical when it exists.
     pub path: Option<PathBuf>,
     /// What it holds.
     pub language: Language,
@@ -53,6 +54,8 @@ pub struct Document {
     pub line_index: LineIndex,
     /// The syntax tree of an IDL document (`None` for JSON).
     pub tree: Option<Parse>,
+    /// The files its last check read (itself and its imports), by identity.
+    pub reads: Vec<PathBuf>,
 }
 
 impl Document {
@@ -60,12 +63,13 @@ impl Document {
     pub fn new(uri: Uri, language_id: &str, version: i32, text: String) -> Document {
         let language = Language::of(&uri, language_id);
         let mut document = Document {
-            path: uri_to_path(&uri),
+            path: uri_to_path(&uri).map(|path| FileSystem.identity(&path)),
             uri,
             language,
             version,
             line_index: LineIndex::new(""),
             tree: None,
+            reads: Vec::new(),
             text,
         };
         document.reindex();

@@ -13,14 +13,18 @@
 //!   rename, code actions and the compatibility check, in byte offsets;
 //! - [`server`] answers `initialize`, runs the message loop and ends on `shutdown`/`exit`;
 //! - `handlers` routes each request and notification to its handler, one line per method;
+//! - `diagnostics` checks a document: syntax errors, compile errors, lint findings;
 //! - [`documents`] keeps the open files (text, version, tree, line index);
+//! - `files` gives the checks the open documents in place of the files on disk;
 //! - [`position`] converts LSP positions (UTF-16 code units) to byte offsets and back;
 //! - [`workspace`] knows the workspace folder and the `avdl2rs.toml` settings of each file.
 
 #![warn(missing_docs)]
 
 pub mod analysis;
+mod diagnostics;
 pub mod documents;
+mod files;
 mod handlers;
 pub mod position;
 pub mod server;

@@ -8,6 +8,7 @@
 mod code_action;
 mod completion;
 mod dispatch;
+mod formatting;
 mod hover;
 mod navigation;
 mod rename;
@@ -61,6 +62,8 @@ pub fn capabilities() -> ServerCapabilities {
             ]),
             ..CodeActionOptions::default()
         })),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -78,6 +81,8 @@ pub fn request(state: &mut State, request: Request) -> Response {
         .on::<r::PrepareRenameRequest>(rename::prepare)
         .on::<r::Rename>(rename::rename_symbol)
         .on::<r::CodeActionRequest>(code_action::code_actions)
+        .on::<r::Formatting>(formatting::format_document)
+        .on::<r::RangeFormatting>(formatting::format_range)
         .finish()
 }
 

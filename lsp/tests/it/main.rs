@@ -2,6 +2,8 @@
 //! drives it: one module per feature.
 
 mod analysis_requests;
+mod diagnostics;
+mod formatting;
 mod lifecycle;
 mod support;
 mod symbols;

@@ -101,6 +101,22 @@ impl Client {
         self.notify::<lsp_types::notification::DidOpenTextDocument>(params);
     }
 
+    /// Waits for the next notification `N` (skipping others) and returns its parameters.
+    pub fn expect<N: lsp_types::notification::Notification>(&mut self) -> N::Params {
+        loop {
+            let notification = match self.pending.pop_front() {
+                Some(notification) => notification,
+                None => match self.receive() {
+                    Message::Notification(notification) => notification,
+                    other => panic!("unexpected message {other:?}"),
+                },
+            };
+            if notification.method == N::METHOD {
+                return serde_json::from_value(notification.params).unwrap();
+            }
+        }
+    }
+
     /// Asks the server to shut down and exit, and checks that it stopped cleanly.
     pub fn shutdown(mut self) {
         self.request::<Shutdown>(()).unwrap();
@@ -125,4 +141,34 @@ pub fn uri(path: &Path) -> Uri {
 /// A URI of a file that need not exist.
 pub fn file_uri(path: &str) -> Uri {
     Uri::from_str(&format!("file://{path}")).unwrap()
+}
+
+/// `text` with `edits` applied (positions in UTF-16 code units, edits not overlapping), as
+/// an editor applies them; counted here independently of the server.
+pub fn apply(text: &str, edits: &[lsp_types::TextEdit]) -> String {
+    let offset = |at: lsp_types::Position| {
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(at.line as usize)
+            .map(str::len)
+            .sum();
+        let mut units = 0;
+        for (i, c) in text[line_start..].char_indices() {
+            if units >= at.character as usize || c == '\n' {
+                return line_start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut sorted: Vec<_> = edits.iter().collect();
+    sorted.sort_by_key(|edit| std::cmp::Reverse(offset(edit.range.start)));
+    let mut result = text.to_owned();
+    for edit in sorted {
+        result.replace_range(
+            offset(edit.range.start)..offset(edit.range.end),
+            &edit.new_text,
+        );
+    }
+    result
 }
