@@ -6,6 +6,7 @@
 //! panics for all of them.
 
 mod code_action;
+mod compat;
 mod completion;
 mod dispatch;
 mod formatting;

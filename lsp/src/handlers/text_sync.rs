@@ -92,8 +92,12 @@ pub fn publish(state: &mut State, uri: &Uri) {
         return;
     };
     let checked = diagnostics::check(document, &state.documents, &mut state.workspace);
-    let params =
-        PublishDiagnosticsParams::new(uri.clone(), checked.diagnostics, Some(document.version));
+    let mut found = checked.diagnostics;
+    found.extend(super::compat::diagnostics(state, uri));
+    let Some(document) = state.documents.get(uri) else {
+        return;
+    };
+    let params = PublishDiagnosticsParams::new(uri.clone(), found, Some(document.version));
     if let Some(document) = state.documents.get_mut(uri) {
         document.reads = checked.reads;
     }

@@ -342,3 +342,59 @@ fn code_actions_fix_findings_and_convert_json_to_idl() {
         .contains("\"symbols\":[\"S\",\"M\"]"));
     client.shutdown();
 }
+
+#[test]
+fn compat_diagnostics_are_published_with_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let v1 = "@namespace(\"shop\")\nprotocol P {\n  /** An order. */\n  record Order {\n    /** Its id. */\n    long id;\n  }\n}\n";
+    std::fs::write(dir.path().join("order.avdl"), v1).unwrap();
+    std::fs::write(
+        dir.path().join("avdl2rs.toml"),
+        "[lsp]\ncompat = { level = \"BACKWARD\", against = \"HEAD\" }\n",
+    )
+    .unwrap();
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir.path())
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-qm", "v1"]);
+    let mut client = Client::start(Some(&std::fs::canonicalize(dir.path()).unwrap()));
+    let path = real(&dir, "order.avdl");
+    let v2 = v1.replace("long id;", "string id;");
+    client.open(&uri(&path), &v2);
+    let published = loop {
+        let published = client.expect::<lsp_types::notification::PublishDiagnostics>();
+        if published.uri == uri(&path) {
+            break published;
+        }
+    };
+    let compat: Vec<_> = published
+        .diagnostics
+        .iter()
+        .filter(|d| d.source.as_deref() == Some("avdl2rs-compat"))
+        .collect();
+    assert_eq!(compat.len(), 1, "{:?}", published.diagnostics);
+    let start = position(&v2, "id;", 0, 0);
+    assert_eq!(
+        compat[0].range,
+        Range::new(start, Position::new(start.line, start.character + 2))
+    );
+    assert_eq!(
+        compat[0].code,
+        Some(lsp_types::NumberOrString::String(
+            "TYPE_MISMATCH".to_owned()
+        ))
+    );
+    assert!(compat[0]
+        .message
+        .starts_with("BACKWARD compatibility: this version cannot read data written at HEAD"));
+    client.shutdown();
+}
