@@ -1,6 +1,7 @@
 //! `avdl2rs lsp` end to end with a real LSP client: `pytest-lsp` runs
 //! `tests/scripts/lsp_warehouse.py` against the binary, on the warehouse example and a broken
-//! copy of it (initialize, open, diagnostics, outline, formatting, semantic tokens).
+//! copy of it (initialize, open, diagnostics, outline, formatting, semantic tokens,
+//! definition, hover, completion, rename).
 
 use std::path::Path;
 use std::process::Command;

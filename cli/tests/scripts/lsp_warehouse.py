@@ -169,3 +169,57 @@ async def test_broken_copy_reports_errors_at_their_places(broken: LanguageClient
     assert len(errors) == 1, errors
     assert errors[0].message.startswith("Undefined schema: com.example.reference.Locaton")
     assert errors[0].range.start == position(text, text.index("com.example.reference.Locaton"))
+
+
+@pytest.mark.asyncio
+async def test_navigation_hover_completion_and_rename(client: LanguageClient):
+    main = SCHEMAS / "warehouse.avdl"
+    text = main.read_text()
+    uri, _ = await open_and_wait(client, main)
+    doc = types.TextDocumentIdentifier(uri=uri)
+
+    # Definition: across folders, into the file beside (reference/) and the include directory.
+    sku = text.index("com.example.reference.Sku") + len("com.example.reference.")
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc, position=position(text, sku + 1))
+    )
+    locations = SCHEMAS / "reference" / "locations.avdl"
+    loc_text = locations.read_text()
+    assert found.uri == locations.resolve().as_uri()
+    assert found.range.start == position(loc_text, loc_text.index("record Sku") + len("record "))
+    event = text.index("com.example.shared.BusinessEvent") + len("com.example.shared.")
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc, position=position(text, event))
+    )
+    assert found.uri == (SCHEMAS / "shared" / "business_event.avdl").resolve().as_uri()
+
+    # Hover: the referenced type's full name, doc and fingerprint, which `avdl2rs fingerprint`
+    # computes the same from the type's own schema.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=position(text, sku + 1))
+    )
+    fingerprint = subprocess.run(
+        [BIN, "fingerprint", "--type", "com.example.reference.Sku", "--format", "0x", str(locations)],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()[0]
+    assert "record com.example.reference.Sku" in hover.contents.value
+    assert f"Fingerprint (CRC-64-AVRO): `{fingerprint}`" in hover.contents.value
+
+    # Completion: the types in scope, simple in the protocol's namespace, full outside it.
+    at = text.index("int quantity") + 1
+    items = await client.text_document_completion_async(
+        types.CompletionParams(text_document=doc, position=position(text, at))
+    )
+    labels = [item.label for item in items]
+    assert "MovementLine" in labels and "com.example.shared.Actor" in labels
+    assert "timestamp_ms" in labels
+
+    # Rename: every file that names the type, the old name kept as an alias.
+    location = text.index("com.example.reference.Location from") + len("com.example.reference.")
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc, position=position(text, location), new_name="Place")
+    )
+    by_file = {change.text_document.uri: change.edits for change in edit.document_changes}
+    assert len(by_file[uri]) == 2
+    renamed = apply(loc_text, by_file[locations.resolve().as_uri()])
+    assert '@aliases(["com.example.reference.Location"]) record Place {' in renamed
