@@ -42,10 +42,10 @@ pub fn compat_diagnostics(
     let Some(file) = workspace.file(path) else {
         return Ok(Vec::new());
     };
-    let Some(new) = compiled::file_json(workspace, file).and_then(|j| compiled::schema_set(&j))
-    else {
+    let Some(now) = compiled::compiled(workspace, file) else {
         return Ok(Vec::new());
     };
+    let new = &now.set;
     let revision = Revision::open(against, &file.path).map_err(|e| e.to_string())?;
     if !revision.has(&file.path) {
         return Ok(Vec::new());
@@ -61,7 +61,7 @@ pub fn compat_diagnostics(
         let schema = Schema::named(Name::parse(&ty.full_name, None));
         let violations = check(
             level,
-            SchemaRef::new(&new, &schema),
+            SchemaRef::new(new, &schema),
             &[SchemaRef::new(&old, &schema)],
         );
         for violation in violations {

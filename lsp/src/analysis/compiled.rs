@@ -1,8 +1,14 @@
 //! A file compiled as the CLI compiles it (IDL with its imports), reading the indexed text of
 //! every file the workspace has (so open, unsaved documents count) and the disk otherwise:
 //! what hover's fingerprint and Rust types, and the compatibility check, need.
+//!
+//! Compiling a large protocol takes far longer than a hover may, so each file's result is
+//! kept until any indexed file changes (the workspace's generation), and the Rust types of
+//! its fields are worked out once, on the first hover that asks.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use avdl2rs_schema::{Name, Schema, SchemaSet};
 use serde_json::Value;
@@ -10,9 +16,59 @@ use serde_json::Value;
 use super::model::{FileIndex, FileKind};
 use super::workspace::{key, Workspace};
 
-/// A file's schema JSON: an IDL file compiled with its imports, a JSON file parsed. `None`
-/// when it does not compile (the diagnostics say why).
-pub fn file_json(workspace: &Workspace, file: &FileIndex) -> Option<Value> {
+/// A file's schemas, compiled.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The file's schema JSON.
+    pub json: Value,
+    /// Its named types.
+    pub set: SchemaSet,
+    /// The Rust type of each field, by record, then field: filled on first use.
+    rust_types: OnceLock<HashMap<String, HashMap<String, String>>>,
+}
+
+impl Compiled {
+    /// The CRC-64-AVRO fingerprint of the Parsing Canonical Form of `full_name`.
+    pub fn fingerprint(&self, full_name: &str) -> Option<u64> {
+        self.set.get(full_name)?;
+        let schema = Schema::named(Name::parse(full_name, None));
+        Some(self.set.fingerprint(&schema))
+    }
+
+    /// The Rust type the code generator (default options) gives field `field` of `record`.
+    pub fn rust_type(&self, record: &str, field: &str) -> Option<&str> {
+        let types = self.rust_types.get_or_init(|| {
+            let mut generator =
+                avdl2rs_codegen::Generator::new(avdl2rs_codegen::Options::default());
+            let records = match generator.add_schema_value(&self.json, "hover") {
+                Ok(()) => generator.field_types().unwrap_or_default(),
+                Err(_) => Vec::new(),
+            };
+            records
+                .into_iter()
+                .map(|(name, fields)| (name, fields.into_iter().collect()))
+                .collect()
+        });
+        types.get(record)?.get(field).map(String::as_str)
+    }
+}
+
+/// The compiled schemas of `file`, from the workspace's cache when nothing changed since;
+/// `None` when it does not compile (the diagnostics say why).
+pub fn compiled(workspace: &Workspace, file: &FileIndex) -> Option<Arc<Compiled>> {
+    workspace.cached(&file.path, || {
+        let json = file_json(workspace, file)?;
+        let set = schema_set(&json)?;
+        Some(Arc::new(Compiled {
+            json,
+            set,
+            rust_types: OnceLock::new(),
+        }))
+    })
+}
+
+/// A file's schema JSON: an IDL file compiled with its imports, a JSON file parsed.
+fn file_json(workspace: &Workspace, file: &FileIndex) -> Option<Value> {
     match file.kind {
         FileKind::Idl => {
             let options = avdl_parser::ParseOptions {
@@ -22,29 +78,19 @@ pub fn file_json(workspace: &Workspace, file: &FileIndex) -> Option<Value> {
             let parsed = avdl_parser::parse_file_in(&files, &file.path, &options).ok()?;
             Some(parsed.json().clone())
         }
-        FileKind::Schema | FileKind::Protocol => serde_json::from_str(&file.text).ok(),
+        FileKind::Schema | FileKind::Protocol => {
+            avdl2rs_lint::json_text::JsonText::parse(&file.text)
+                .ok()
+                .map(|json| json.value)
+        }
     }
 }
 
-/// The named types of a file's JSON, in a set of their own.
+/// The named types of schema JSON, in a set of their own.
 pub fn schema_set(json: &Value) -> Option<SchemaSet> {
     let mut set = SchemaSet::new();
     set.parse_file_value(json).ok()?;
     Some(set)
-}
-
-/// The CRC-64-AVRO fingerprint of the Parsing Canonical Form of `full_name` in `set`.
-pub fn fingerprint(set: &SchemaSet, full_name: &str) -> Option<u64> {
-    set.get(full_name)?;
-    let schema = Schema::named(Name::parse(full_name, None));
-    Some(set.fingerprint(&schema))
-}
-
-/// The Rust type the code generator (default options) gives each field of `record`.
-pub fn field_rust_types(json: &Value, record: &str) -> Option<Vec<(String, String)>> {
-    let mut generator = avdl2rs_codegen::Generator::new(avdl2rs_codegen::Options::default());
-    generator.add_schema_value(json, "hover").ok()?;
-    generator.field_types(record).ok().flatten()
 }
 
 /// The workspace's texts first, the file system for the rest.

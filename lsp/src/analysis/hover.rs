@@ -84,8 +84,8 @@ fn type_markdown(workspace: &Workspace, file: &FileIndex, ty: &TypeDef) -> Strin
     if let Some(size) = &ty.size {
         let _ = write!(out, "\n\nSize: {size} bytes");
     }
-    let set = compiled::file_json(workspace, file).and_then(|j| compiled::schema_set(&j));
-    if let Some(fingerprint) = set.and_then(|s| compiled::fingerprint(&s, &ty.full_name)) {
+    let compiled = compiled::compiled(workspace, file);
+    if let Some(fingerprint) = compiled.and_then(|c| c.fingerprint(&ty.full_name)) {
         let _ = write!(out, "\n\nFingerprint (CRC-64-AVRO): `{fingerprint:#018x}`");
     }
     out
@@ -104,10 +104,11 @@ fn field_markdown(
     }
     let _ = write!(heading, "\n```\nField of `{}`", record.full_name);
     let mut out = with_doc(heading, &field.doc);
-    let rust = compiled::file_json(workspace, file)
-        .and_then(|json| compiled::field_rust_types(&json, &record.full_name))
-        .and_then(|fields| fields.into_iter().find(|(name, _)| *name == field.name));
-    if let Some((_, rust)) = rust {
+    let compiled = compiled::compiled(workspace, file);
+    if let Some(rust) = compiled
+        .as_ref()
+        .and_then(|c| c.rust_type(&record.full_name, &field.name))
+    {
         let _ = write!(out, "\n\nRust: `{rust}`");
     }
     out

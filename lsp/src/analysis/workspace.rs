@@ -7,8 +7,9 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use super::compiled::Compiled;
 use super::model::{FileIndex, FileKind, TypeDef, TypeUse};
 use super::{idl, json};
 
@@ -19,6 +20,10 @@ const MAX_SCANNED_FILE: u64 = 16 << 20;
 /// Folders a scan does not enter: build output and other tools' caches.
 const SKIPPED_DIRS: &[&str] = &["target", "node_modules"];
 
+/// Compiled files by path, each with the generation it was compiled in (`None`: it does not
+/// compile).
+type CompiledFiles = HashMap<PathBuf, (u64, Option<Arc<Compiled>>)>;
+
 /// The index of a workspace's `.avdl`, `.avsc` and `.avpr` files.
 #[derive(Debug, Default)]
 pub struct Workspace {
@@ -28,6 +33,10 @@ pub struct Workspace {
     names: HashMap<String, Vec<PathBuf>>,
     /// The files indexed from an editor's text rather than the disk.
     open: HashSet<PathBuf>,
+    /// Counts the changes to the index; a compiled file is kept for one generation.
+    generation: u64,
+    /// Files compiled in a generation, with its number.
+    compiled: Mutex<CompiledFiles>,
 }
 
 impl Workspace {
@@ -126,6 +135,7 @@ impl Workspace {
     pub fn remove(&mut self, path: &Path) {
         let path = key(path);
         if let Some(old) = self.files.remove(&path) {
+            self.generation += 1;
             self.forget_names(&old);
         }
     }
@@ -209,8 +219,34 @@ impl Workspace {
         out
     }
 
+    /// The compiled schemas of the file at `path` (a key), made by `compile` unless this
+    /// generation has them already.
+    pub(crate) fn cached(
+        &self,
+        path: &Path,
+        compile: impl FnOnce() -> Option<Arc<Compiled>>,
+    ) -> Option<Arc<Compiled>> {
+        if let Some((generation, found)) = self.compiled_cache().get(path) {
+            if *generation == self.generation {
+                return found.clone();
+            }
+        }
+        let found = compile();
+        let mut cache = self.compiled_cache();
+        cache.retain(|_, (generation, _)| *generation == self.generation);
+        cache.insert(path.to_path_buf(), (self.generation, found.clone()));
+        found
+    }
+
+    /// The cache of compiled files (a panic while it was held leaves nothing half done: an
+    /// entry is inserted whole).
+    fn compiled_cache(&self) -> MutexGuard<'_, CompiledFiles> {
+        self.compiled.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Replaces the entry of `path` (a key already) by the index of `text`.
     fn insert(&mut self, path: &Path, text: Arc<str>) {
+        self.generation += 1;
         let Some(kind) = FileKind::of(path) else {
             return;
         };
