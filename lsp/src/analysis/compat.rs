@@ -39,6 +39,17 @@ pub fn compat_diagnostics(
     level: CompatLevel,
     against: &str,
 ) -> Result<Vec<CompatDiagnostic>, String> {
+    compiled::deep(|| compare(workspace, path, level, against))
+        .unwrap_or_else(|| Err("the compatibility check could not run".to_owned()))
+}
+
+/// [`compat_diagnostics`], on the calling thread.
+fn compare(
+    workspace: &Workspace,
+    path: &Path,
+    level: CompatLevel,
+    against: &str,
+) -> Result<Vec<CompatDiagnostic>, String> {
     let Some(file) = workspace.file(path) else {
         return Ok(Vec::new());
     };

@@ -8,13 +8,29 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use avdl2rs_schema::{Name, Schema, SchemaSet};
 use serde_json::Value;
 
 use super::model::{FileIndex, FileKind};
 use super::workspace::{key, Workspace};
+
+/// The stack of the thread that compiles, fingerprints and checks: reserved, not committed,
+/// until a deep schema (a chain of thousands of nested records) uses it.
+const DEEP_STACK: usize = 1 << 30;
+
+/// Runs `work` on a thread with a stack deep schemas cannot exhaust: compiling, the
+/// canonical form and the compatibility check recurse as deep as the schema nests.
+pub(crate) fn deep<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(scope, work)
+            .ok()?;
+        thread.join().ok()
+    })
+}
 
 /// A file's schemas, compiled.
 #[derive(Debug)]
@@ -25,14 +41,35 @@ pub struct Compiled {
     pub set: SchemaSet,
     /// The Rust type of each field, by record, then field: filled on first use.
     rust_types: OnceLock<HashMap<String, HashMap<String, String>>>,
+    /// The fingerprints worked out so far (a type deep in a chain of records has a canonical
+    /// form as long as the chain).
+    fingerprints: Mutex<HashMap<String, Option<u64>>>,
 }
 
 impl Compiled {
     /// The CRC-64-AVRO fingerprint of the Parsing Canonical Form of `full_name`.
     pub fn fingerprint(&self, full_name: &str) -> Option<u64> {
-        self.set.get(full_name)?;
+        let known = |cache: &Mutex<HashMap<String, Option<u64>>>| {
+            cache
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get(full_name)
+                .copied()
+        };
+        if let Some(found) = known(&self.fingerprints) {
+            return found;
+        }
         let schema = Schema::named(Name::parse(full_name, None));
-        Some(self.set.fingerprint(&schema))
+        let found = match self.set.get(full_name) {
+            Some(_) => deep(|| self.set.fingerprint(&schema)),
+            None => None,
+        };
+        let mut cache = self
+            .fingerprints
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        cache.insert(full_name.to_owned(), found);
+        found
     }
 
     /// The Rust type the code generator (default options) gives field `field` of `record`.
@@ -57,12 +94,16 @@ impl Compiled {
 /// `None` when it does not compile (the diagnostics say why).
 pub fn compiled(workspace: &Workspace, file: &FileIndex) -> Option<Arc<Compiled>> {
     workspace.cached(&file.path, || {
-        let json = file_json(workspace, file)?;
-        let set = schema_set(&json)?;
+        let (json, set) = deep(|| {
+            let json = file_json(workspace, file)?;
+            let set = schema_set(&json)?;
+            Some((json, set))
+        })??;
         Some(Arc::new(Compiled {
             json,
             set,
             rust_types: OnceLock::new(),
+            fingerprints: Mutex::default(),
         }))
     })
 }

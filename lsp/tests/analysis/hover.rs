@@ -150,3 +150,32 @@ fn a_broken_file_shows_what_it_can_without_a_fingerprint() {
         shown.markdown
     );
 }
+
+#[test]
+fn a_type_deep_in_a_chain_of_records_has_its_fingerprint() {
+    // Compiling and fingerprinting recurse as deep as records nest: 3,000 deep here.
+    let mut text = String::from("@namespace(\"deep\")\nprotocol Chain {\n");
+    for i in 0..3000 {
+        let previous = match i {
+            0 => "string".to_owned(),
+            _ => format!("Link{}", i - 1),
+        };
+        text.push_str(&format!(
+            "  record Link{i} {{ {previous}? previous = null; }}\n"
+        ));
+    }
+    text.push_str("}\n");
+    let (dir, workspace) = fixture(&[("chain.avdl", &text)]);
+    let path = dir.path().join("chain.avdl");
+    let shown = hover(&workspace, &path, offset(&path, "Link2998? previous", 0, 1)).unwrap();
+    assert!(
+        shown.markdown.contains("record deep.Link2998"),
+        "{}",
+        shown.markdown
+    );
+    assert!(
+        shown.markdown.contains("Fingerprint (CRC-64-AVRO): `0x"),
+        "{}",
+        shown.markdown
+    );
+}
