@@ -165,6 +165,12 @@ impl Error {
         self.0.location.as_ref().map(|l| (l.line, l.column))
     }
 
+    /// The bytes of the file the error is about (empty where something is missing), for
+    /// tools that place it themselves, such as an editor's language server.
+    pub fn span(&self) -> Option<std::ops::Range<usize>> {
+        self.0.location.as_ref().map(|l| l.start..l.end)
+    }
+
     /// The error as the compiler writes one (`error: …`, ` --> file:line:col`, the source
     /// line with the span underlined, the help), then each related error the same way after
     /// a blank line.

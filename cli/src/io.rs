@@ -215,6 +215,19 @@ pub enum Failure {
     CannotRun(String),
 }
 
+impl From<avdl2rs_lint::git::GitError> for Failure {
+    /// A revision or a file of it that git cannot give: git's message, as one line.
+    fn from(error: avdl2rs_lint::git::GitError) -> Failure {
+        Failure::Message(error.0)
+    }
+}
+
+impl From<avdl2rs_lint::config::ConfigError> for Failure {
+    fn from(error: avdl2rs_lint::config::ConfigError) -> Failure {
+        Failure::Message(error.to_string())
+    }
+}
+
 impl Failure {
     /// A failure to write or create `path`.
     pub fn io(path: &Path, error: std::io::Error) -> Failure {

@@ -12,8 +12,6 @@
 mod readme_doctests {}
 
 mod cmd;
-mod config;
-mod git;
 mod io;
 mod json_values;
 mod message_text;
@@ -41,6 +39,7 @@ pub use io::Failure;
         avdl2rs idl2schemata schemas/orders.avdl out/\n  \
         avdl2rs toidl orders.avpr orders.avdl\n  \
         avdl2rs fmt --check schemas/\n  \
+        avdl2rs lsp\n  \
         avdl2rs gen -I shared/ schemas/ -o src/generated.rs\n  \
         avdl2rs cat --head 5 events.avro\n  \
         avdl2rs fromjson --schema event.avsc events.jsonl -o events.avro\n  \
@@ -69,6 +68,9 @@ pub enum Command {
     Compat(cmd::compat::Args),
     /// Checks IDL and schema files for mistakes: defaults, names, docs, logical types, evolution.
     Lint(cmd::lint::Args),
+    /// Runs the language server for editors (LSP over stdio): diagnostics, outline, formatting.
+    #[cfg(feature = "lsp")]
+    Lsp(cmd::lsp::Args),
     /// Talks to a Schema Registry: register, check, get, config, subjects.
     Registry(cmd::registry::Args),
     /// Consumes and produces Avro messages of a Kafka topic as JSON lines.
@@ -133,6 +135,8 @@ where
         Command::Gen(args) => cmd::gen::run(args),
         Command::Compat(args) => return cmd::compat::run(args),
         Command::Lint(args) => return cmd::lint::run(args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp(args) => return cmd::lsp::run(args),
         Command::Registry(args) => return cmd::registry::run(args),
         #[cfg(feature = "kafka")]
         Command::Kafka(args) => return cmd::kafka::run(args),

@@ -8,8 +8,8 @@ use avdl2rs::schema::{Name, Schema, SchemaSet};
 use avdl_parser::ParseOptions;
 use serde_json::Value;
 
-use crate::git::Revision;
 use crate::io::Failure;
+use avdl2rs_lint::git::Revision;
 
 /// Parses the schema file `path`, from the working tree or from a git `revision`: IDL for
 /// `.avdl` (imports searched beside it, then in `include_dirs`), else JSON (read without

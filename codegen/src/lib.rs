@@ -65,6 +65,10 @@ const GENERATION_STACK: usize = 1 << 30;
 const MAX_ERRORS: usize = 20;
 pub use error::Error;
 
+/// The Rust type of each field of one record, by Avro field name, in schema order (see
+/// [`Generator::field_types`]).
+pub type FieldTypes = Vec<(String, String)>;
+
 /// Collects schemas from any number of files and generates one Rust source for all of them.
 #[derive(Debug)]
 pub struct Generator {
@@ -294,6 +298,37 @@ impl Generator {
     /// refer to the generated types, e.g. to register them.
     pub fn named_types(&self) -> Result<Vec<GeneratedType>, Error> {
         self.on_big_stack(|generator| Ok(named_types_of(&generator.type_space()?)))
+    }
+
+    /// The Rust type of each field of every record, as its generated struct declares it
+    /// (`Option<i64>`, `Vec<super::shared::Actor>`): by record full name, then by Avro field
+    /// name, in schema order. For tools that show a field's Rust type (an editor's hover)
+    /// without generating and reading the whole source; one walk serves every record.
+    pub fn field_types(&self) -> Result<Vec<(String, FieldTypes)>, Error> {
+        self.on_big_stack(|generator| {
+            let space = generator.type_space()?;
+            let cx = context::Context::new(&generator.set, &space, &generator.options)?;
+            let records = space.defs.iter().filter_map(|def| match &def.kind {
+                space::DefKind::Record { named, fields } => Some((def, named, fields)),
+                _ => None,
+            });
+            Ok(records
+                .map(|(def, named, fields)| {
+                    let written = |field: &space::FieldDef| {
+                        let tokens = rust_types::rust_type(&cx, &field.ty, &def.module).to_string();
+                        tokens
+                            .replace(' ', "")
+                            .replace(',', ", ")
+                            .replace(';', "; ")
+                    };
+                    let fields = fields
+                        .iter()
+                        .map(|field| (field.avro_name.clone(), written(field)))
+                        .collect();
+                    (named.name.full_name(), fields)
+                })
+                .collect())
+        })
     }
 
     /// The generated type that nests generic types (`Option`, `Box`, `Vec`, maps) too deeply

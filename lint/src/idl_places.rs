@@ -11,7 +11,7 @@ use avdl_parser::syntax::ast::{
     AstNode, HasAnnotations, ImportKind, Name, NamedDecl, SourceFile, Type,
 };
 use avdl_parser::syntax::{self, SyntaxNode, TextRange};
-use avdl_parser::ParseOptions;
+use avdl_parser::{ParseOptions, SourceFiles};
 
 use crate::document::{full_name, Document, Origin};
 use crate::finding::{Finding, Subject};
@@ -81,10 +81,10 @@ impl Places {
     }
 
     /// Reads the types each import brings in, its file found from `path`, the IDL file's.
-    pub fn read_imports(&mut self, path: &Path, options: &ParseOptions) {
+    pub fn read_imports(&mut self, path: &Path, options: &ParseOptions, files: &dyn SourceFiles) {
         for file in std::mem::take(&mut self.import_files) {
             let types = match file {
-                Some((kind, file)) => imported_types(kind, &file, path, options),
+                Some((kind, file)) => imported_types(kind, &file, path, options, files),
                 None => Vec::new(),
             };
             self.declared.imports.push(types);
@@ -185,17 +185,19 @@ fn imported_types(
     file: &str,
     from: &Path,
     options: &ParseOptions,
+    files: &dyn SourceFiles,
 ) -> Vec<String> {
-    let Some(path) = locate(file, from, &options.include_dirs) else {
+    let Some(path) = locate(file, from, &options.include_dirs, files) else {
         return Vec::new();
     };
     let json = match kind {
-        ImportKind::Idl => match avdl_parser::parse_file(&path, options) {
+        ImportKind::Idl => match avdl_parser::parse_file_in(files, &path, options) {
             Ok(parsed) => parsed.json().clone(),
             Err(_) => return Vec::new(),
         },
         ImportKind::Protocol | ImportKind::Schema => {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let bytes = files.read(&path).unwrap_or_default();
+            let text = String::from_utf8(bytes).unwrap_or_default();
             match crate::json_text::JsonText::parse(&text) {
                 Ok(json) => json.value,
                 Err(_) => return Vec::new(),
@@ -214,15 +216,20 @@ fn imported_types(
 }
 
 /// An imported file: beside the importing one, else in the include directories.
-fn locate(file: &str, from: &Path, include_dirs: &[PathBuf]) -> Option<PathBuf> {
+fn locate(
+    file: &str,
+    from: &Path,
+    include_dirs: &[PathBuf],
+    files: &dyn SourceFiles,
+) -> Option<PathBuf> {
     let beside = from.parent().unwrap_or(Path::new("")).join(file);
-    if beside.is_file() {
+    if files.is_file(&beside) {
         return Some(beside);
     }
     include_dirs
         .iter()
         .map(|d| d.join(file))
-        .find(|p| p.is_file())
+        .find(|p| files.is_file(p))
 }
 
 /// Every type name the file's own declarations refer to, as written.

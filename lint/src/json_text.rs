@@ -1,6 +1,9 @@
 //! Schema JSON text with the byte span of every value, keyed by JSON Pointer, so that a
 //! finding about `/types/2/fields/0/default` points at that default in the file.
 //!
+//! The linter places its findings with it; the language server indexes `.avsc` and `.avpr`
+//! files with it (names, fields, references and their places).
+//!
 //! `//` and `/* */` comments are blanked first, as the schema model accepts them. The spans
 //! are recorded by one pass over text serde_json has already accepted, with an explicit
 //! stack rather than recursion, so no nesting depth can exhaust the call stack.
@@ -12,7 +15,8 @@ use std::ops::Range;
 use serde_json::Value;
 
 /// Parsed JSON with the span of each value.
-pub(crate) struct JsonText {
+#[derive(Debug)]
+pub struct JsonText {
     /// The document.
     pub value: Value,
     /// The bytes of each value, by JSON Pointer (`""` for the whole document).
@@ -21,8 +25,10 @@ pub(crate) struct JsonText {
 
 /// JSON that does not parse: serde_json's message and the byte offset it names.
 #[derive(Debug)]
-pub(crate) struct JsonSyntax {
+pub struct JsonSyntax {
+    /// serde_json's message.
     pub message: String,
+    /// The byte offset of the problem.
     pub offset: usize,
 }
 
@@ -55,7 +61,7 @@ impl JsonText {
 
 /// `pointer` extended by one `segment`, escaped as RFC 6901 asks. Written in place, in one
 /// allocation: the walk makes one for every node of the schema.
-pub(crate) fn child(pointer: &str, segment: impl std::fmt::Display) -> String {
+pub fn child(pointer: &str, segment: impl std::fmt::Display) -> String {
     let mut out = String::with_capacity(pointer.len() + 16);
     out.push_str(pointer);
     out.push('/');

@@ -30,11 +30,13 @@
 #[doc = include_str!("../README.md")]
 mod readme_doctests {}
 
+pub mod config;
 mod document;
 mod finding;
+pub mod git;
 mod history;
 mod idl_places;
-mod json_text;
+pub mod json_text;
 mod rule;
 mod rules;
 mod settings;
@@ -44,6 +46,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use avdl2rs_schema::{SchemaError, SchemaErrorKind, SchemaSet};
+use avdl_parser::SourceFiles;
 use serde_json::Value;
 
 pub use finding::{Finding, Subject};
@@ -145,11 +148,29 @@ pub fn check(
     settings: &Settings,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, CheckError> {
+    check_in(&avdl_parser::FileSystem, source, settings, previous)
+}
+
+/// [`check`], reading an IDL source's imports from `files` rather than the file system: a
+/// language server passes the files open in the editor, unsaved changes included. The IDL
+/// source itself is read from `files` at its path too, so `files` should give its text.
+pub fn check_in(
+    files: &dyn SourceFiles,
+    source: &Source<'_>,
+    settings: &Settings,
+    previous: Option<&Value>,
+) -> Result<Vec<Finding>, CheckError> {
     let lines = Lines::new(source.text);
     let mut findings = match &source.kind {
         SourceKind::Json => check_json(source.text, settings, previous)?,
         SourceKind::Idl { path, include_dirs } => {
-            let mut findings = check_idl(source.text, path, include_dirs, settings, previous)?;
+            let idl = Idl {
+                text: source.text,
+                path,
+                include_dirs,
+                files,
+            };
+            let mut findings = check_idl(&idl, settings, previous)?;
             suppress::apply(source.text, &lines, &mut findings);
             findings
         }
@@ -177,15 +198,26 @@ fn check_json(
     Ok(findings)
 }
 
-/// The findings of the IDL file at `path`, whose text is `text`, placed by name in its
-/// syntax tree.
+/// An IDL file to check and where its imports are read from.
+struct Idl<'a> {
+    text: &'a str,
+    path: &'a Path,
+    include_dirs: &'a [PathBuf],
+    files: &'a dyn SourceFiles,
+}
+
+/// The findings of an IDL file, placed by name in its syntax tree.
 fn check_idl(
-    text: &str,
-    path: &Path,
-    include_dirs: &[PathBuf],
+    idl: &Idl<'_>,
     settings: &Settings,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, CheckError> {
+    let Idl {
+        text,
+        path,
+        include_dirs,
+        files,
+    } = *idl;
     let options = avdl_parser::ParseOptions {
         include_dirs: include_dirs.to_vec(),
     };
@@ -193,11 +225,11 @@ fn check_idl(
     // second thread while the compiler runs.
     let (file, places) = std::thread::scope(|scope| {
         let places = scope.spawn(|| idl_places::Places::new(text));
-        (avdl_parser::parse_file(path, &options), places.join())
+        (avdl_parser::parse_file_in(files, path, &options), places.join())
     });
     let file = file.map_err(CheckError::Idl)?;
     let mut places = places.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-    places.read_imports(path, &options);
+    places.read_imports(path, &options, files);
     let mut findings = run(
         file.json(),
         Origin::Idl,

@@ -17,9 +17,9 @@ use avdl2rs::compat::{check, CompatLevel, Direction, SchemaRef, Violation};
 use avdl2rs::schema::{Schema, SchemaSet};
 use serde_json::{json, Value};
 
-use crate::git::Revision;
 use crate::io::{self, Failure};
 use crate::schema_file;
+use avdl2rs_lint::git::Revision;
 
 /// Arguments of `compat`.
 #[derive(Debug, clap::Args)]

@@ -10,11 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use avdl2rs_lint::config::Configs;
 use avdl_parser::format::{format_bytes, FormatOptions};
 use avdl_parser::idl_writer::Indent;
 use avdl_parser::render::Style;
 
-use crate::config::Configs;
 use crate::io::{self, Failure, Output};
 
 /// Arguments of `fmt`.

@@ -18,11 +18,11 @@ mod sarif;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use avdl2rs_lint::config::Configs;
+use avdl2rs_lint::git::Revision;
 use avdl2rs_lint::{CheckError, Finding, Level, Settings, Source};
 use serde_json::Value;
 
-use crate::config::Configs;
-use crate::git::Revision;
 use crate::io::{self, Failure};
 
 /// Arguments of `lint`.
@@ -149,6 +149,7 @@ fn check_all(args: &Args) -> Outcome {
                 let checked = configs
                     .for_file(&path)
                     .map(|config| config.lint.clone())
+                    .map_err(Failure::from)
                     .and_then(|settings| check_file(args, &path, &settings));
                 match checked {
                     Ok(checked) => {

@@ -22,6 +22,8 @@ pub mod jsontofrag;
 #[cfg(feature = "kafka")]
 pub mod kafka;
 pub mod lint;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod random;
 pub mod recodec;
 pub mod registry;

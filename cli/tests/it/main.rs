@@ -12,6 +12,8 @@ mod cli_idl;
 #[cfg(feature = "kafka")]
 mod cli_kafka;
 mod cli_lint;
+#[cfg(feature = "lsp")]
+mod cli_lsp;
 mod cli_registry;
 mod cli_registry_contract;
 mod cli_support;

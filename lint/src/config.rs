@@ -1,13 +1,29 @@
 //! `avdl2rs.toml`: the settings of `fmt` and `lint` for the contract files below it. Each
 //! file takes the nearest `avdl2rs.toml` found going up from its folder, as rustfmt finds
 //! `rustfmt.toml`, so one repository can keep different settings for different folders.
+//!
+//! The lookup lives here, beside the lint settings it reads, so that the command line and the
+//! language server find the same settings for a file.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::io::Failure;
+use crate::finding::Lines;
+
+/// Why the settings of a file could not be read: an unreadable or malformed `avdl2rs.toml`,
+/// named with its path (and line and column when malformed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 /// The name of the settings file.
 pub const FILE_NAME: &str = "avdl2rs.toml";
@@ -21,7 +37,56 @@ pub struct Config {
     pub fmt: FmtConfig,
     /// `[lint]`: rule levels and options (an unknown rule id or option is an error).
     #[serde(default)]
-    pub lint: avdl2rs_lint::Settings,
+    pub lint: crate::Settings,
+    /// `[lsp]`: what the language server does beyond the rules.
+    #[serde(default)]
+    pub lsp: LspConfig,
+}
+
+/// `[lsp]` of `avdl2rs.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LspConfig {
+    /// `compat = { level = "BACKWARD", against = "HEAD" }`: check each file's types for
+    /// compatibility with the file at a git revision, at a Schema Registry level.
+    #[serde(default)]
+    pub compat: Option<CompatConfig>,
+    /// Whether a rename keeps the old name in the type's or field's aliases, so that data
+    /// written under it stays readable (true by default).
+    #[serde(default = "LspConfig::default_rename_keeps_alias")]
+    pub rename_keeps_alias: bool,
+}
+
+impl LspConfig {
+    fn default_rename_keeps_alias() -> bool {
+        true
+    }
+}
+
+impl Default for LspConfig {
+    fn default() -> Self {
+        LspConfig {
+            compat: None,
+            rename_keeps_alias: LspConfig::default_rename_keeps_alias(),
+        }
+    }
+}
+
+/// `[lsp] compat` of `avdl2rs.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompatConfig {
+    /// The Schema Registry level (`BACKWARD`, `FULL_TRANSITIVE`, …; the runtime reads it).
+    pub level: String,
+    /// The git revision compared with (`HEAD`, a branch, a tag).
+    #[serde(default = "CompatConfig::default_against")]
+    pub against: String,
+}
+
+impl CompatConfig {
+    fn default_against() -> String {
+        "HEAD".to_owned()
+    }
 }
 
 /// `[fmt]` of `avdl2rs.toml`.
@@ -57,12 +122,12 @@ pub struct Configs {
 impl Configs {
     /// The settings for `file` (a path, or `-` for stdin, which takes those of the current
     /// folder): the nearest `avdl2rs.toml` above it, or the defaults when there is none.
-    pub fn for_file(&mut self, file: &Path) -> Result<&Config, Failure> {
+    pub fn for_file(&mut self, file: &Path) -> Result<&Config, ConfigError> {
         self.for_folder(&folder_of(file))
     }
 
     /// The settings in force in `folder`: its own file, else its parent's settings.
-    fn load_above(&mut self, folder: &Path) -> Result<Config, Failure> {
+    fn load_above(&mut self, folder: &Path) -> Result<Config, ConfigError> {
         let candidate = folder.join(FILE_NAME);
         if candidate.is_file() {
             return read(&candidate);
@@ -77,7 +142,7 @@ impl Configs {
     }
 
     /// The settings in force in `folder`, an absolute path, read once.
-    fn for_folder(&mut self, folder: &Path) -> Result<&Config, Failure> {
+    pub fn for_folder(&mut self, folder: &Path) -> Result<&Config, ConfigError> {
         if !self.by_folder.contains_key(folder) {
             let config = self.load_above(folder)?;
             self.by_folder.insert(folder.to_owned(), config);
@@ -101,18 +166,18 @@ fn folder_of(file: &Path) -> PathBuf {
 }
 
 /// Reads one settings file; a malformed one is an error naming its line and column.
-fn read(path: &Path) -> Result<Config, Failure> {
+fn read(path: &Path) -> Result<Config, ConfigError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Message(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ConfigError(format!("cannot read {}: {e}", path.display())))?;
     toml::from_str(&text).map_err(|e| {
         let place = e
             .span()
             .map(|span| {
-                let (line, column) = crate::io::line_column(&text, span.start);
+                let (line, column) = Lines::new(&text).line_column(span.start);
                 format!(":{line}:{column}")
             })
             .unwrap_or_default();
-        Failure::Message(format!("{}{place}: {}", path.display(), e.message()))
+        ConfigError(format!("{}{place}: {}", path.display(), e.message()))
     })
 }
 
@@ -134,8 +199,8 @@ mod tests {
         let mut configs = Configs::default();
         let config = configs.for_file(&file).unwrap();
         assert_eq!(config.fmt.indent, 2);
-        let naming = config.lint.level(avdl2rs_lint::Rule::Naming);
-        assert_eq!(naming, avdl2rs_lint::Level::Error);
+        let naming = config.lint.level(crate::Rule::Naming);
+        assert_eq!(naming, crate::Level::Error);
     }
 
     #[test]
@@ -146,15 +211,15 @@ mod tests {
         let error = Configs::default()
             .for_file(&root.path().join("a.avdl"))
             .unwrap_err();
-        let message = error.one_line();
+        let message = error.to_string();
         assert!(
             message.contains(&format!("{}:2:10", path.display())),
             "{message}"
         );
-        let error = read(&path).unwrap_err().one_line();
+        let error = read(&path).unwrap_err().to_string();
         assert!(error.contains("invalid type"), "{error}");
         std::fs::write(&path, "[lint]\nnaming = \"warn\"\nnamin = \"warn\"\n").unwrap();
-        let error = read(&path).unwrap_err().one_line();
+        let error = read(&path).unwrap_err().to_string();
         assert!(error.contains(":3:1: unknown lint rule `namin`"), "{error}");
     }
 }

@@ -1,5 +1,7 @@
 //! Files as they were at a git revision, so that an old version of a schema is parsed with
-//! the imports and include directories of that revision, not of the working tree.
+//! the imports and include directories of that revision, not of the working tree: what
+//! `lint --against-git` and `compat --against-git` compare with, and the language server's
+//! compatibility diagnostic.
 
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
@@ -7,7 +9,17 @@ use std::process::Command;
 
 use avdl_parser::SourceFiles;
 
-use crate::io::Failure;
+/// Why a revision or a file of it cannot be read: git's message, or what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GitError(pub String);
+
+impl std::fmt::Display for GitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GitError {}
 
 /// The files of one revision of the repository that holds a given path.
 #[derive(Debug)]
@@ -21,7 +33,7 @@ pub struct Revision {
 
 impl Revision {
     /// The revision `rev` of the repository holding `near` (a file or directory).
-    pub fn open(rev: &str, near: &Path) -> Result<Revision, Failure> {
+    pub fn open(rev: &str, near: &Path) -> Result<Revision, GitError> {
         let dir = absolute(near)
             .ancestors()
             .find(|d| d.is_dir())
@@ -34,10 +46,7 @@ impl Revision {
             &root,
             &["ls-tree", "-r", "-z", "--name-only", "--full-tree", rev],
         )
-        .map_err(|e| match e {
-            Failure::Message(m) => Failure::Message(format!("git revision {rev}: {m}")),
-            other => other,
-        })?;
+        .map_err(|e| GitError(format!("git revision {rev}: {e}")))?;
         let files = listing
             .split(|&b| b == 0)
             .filter(|name| !name.is_empty())
@@ -67,12 +76,12 @@ impl Revision {
     }
 
     /// The text of the file at `path` in the revision.
-    pub fn read_text(&self, path: &Path) -> Result<String, Failure> {
+    pub fn read_text(&self, path: &Path) -> Result<String, GitError> {
         let bytes = self
             .read(path)
-            .map_err(|e| Failure::Message(format!("{}: {e}", self.display_name(path))))?;
+            .map_err(|e| GitError(format!("{}: {e}", self.display_name(path))))?;
         String::from_utf8(bytes)
-            .map_err(|_| Failure::Message(format!("{} is not UTF-8", self.display_name(path))))
+            .map_err(|_| GitError(format!("{} is not UTF-8", self.display_name(path))))
     }
 }
 
@@ -88,8 +97,7 @@ impl SourceFiles for Revision {
             return Err(not_found());
         }
         let object = format!("{}:{relative}", self.rev);
-        git(&self.root, &["cat-file", "blob", &object])
-            .map_err(|e| std::io::Error::other(e.one_line()))
+        git(&self.root, &["cat-file", "blob", &object]).map_err(std::io::Error::other)
     }
 
     fn identity(&self, path: &Path) -> PathBuf {
@@ -140,18 +148,18 @@ fn normalize(path: &Path) -> PathBuf {
 }
 
 /// Runs `git -C dir args…` and returns its stdout; its stderr is the error.
-fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, Failure> {
+fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, GitError> {
     let output = Command::new("git")
         .arg("-C")
         .arg(dir)
         .args(args)
         .output()
-        .map_err(|e| Failure::Message(format!("cannot run git: {e}")))?;
+        .map_err(|e| GitError(format!("cannot run git: {e}")))?;
     if output.status.success() {
         Ok(output.stdout)
     } else {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        Err(Failure::Message(format!(
+        Err(GitError(format!(
             "git {}: {}",
             args.join(" "),
             stderr.trim()

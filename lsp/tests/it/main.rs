@@ -1,0 +1,9 @@
+//! The server in process, driven through `lsp-server`'s in-memory connection as an editor
+//! drives it: one module per feature.
+
+mod analysis_requests;
+mod diagnostics;
+mod formatting;
+mod lifecycle;
+mod support;
+mod symbols;
