@@ -7,6 +7,7 @@
 
 mod dispatch;
 mod formatting;
+mod semantic_tokens;
 mod symbols;
 mod text_sync;
 
@@ -14,8 +15,9 @@ use lsp_server::{Notification, Request, Response};
 use lsp_types::notification as n;
 use lsp_types::request as r;
 use lsp_types::{
-    OneOf, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
+    OneOf, SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensServerCapabilities,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions,
 };
 
 use crate::documents::Document;
@@ -38,6 +40,13 @@ pub fn capabilities() -> ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: semantic_tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
         ..ServerCapabilities::default()
     }
 }
@@ -49,6 +58,7 @@ pub fn request(state: &mut State, request: Request) -> Response {
         .on::<r::DocumentSymbolRequest>(symbols::document_symbols)
         .on::<r::Formatting>(formatting::format_document)
         .on::<r::RangeFormatting>(formatting::format_range)
+        .on::<r::SemanticTokensFullRequest>(semantic_tokens::full)
         .finish()
 }
 

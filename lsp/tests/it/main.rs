@@ -4,5 +4,6 @@
 mod diagnostics;
 mod formatting;
 mod lifecycle;
+mod semantic_tokens;
 mod support;
 mod symbols;
