@@ -10,6 +10,7 @@
 //! rather than incrementally.
 //!
 //! - [`server`] answers `initialize`, runs the message loop and ends on `shutdown`/`exit`;
+//! - [`State`] is what the handlers share: the open documents and the workspace;
 //! - `handlers` routes each request and notification to its handler, one line per method;
 //! - `diagnostics` checks a document: syntax errors, compile errors, lint findings;
 //! - [`documents`] keeps the open files (text, version, tree, line index);
@@ -25,9 +26,11 @@ mod files;
 mod handlers;
 pub mod position;
 pub mod server;
+mod state;
 pub mod workspace;
 
-pub use server::{run, Error, Options, State};
+pub use server::{run, Error, Options};
+pub use state::State;
 
 /// Runs the server on stdin and stdout until the client asks it to exit.
 pub fn run_stdio(options: Options) -> Result<(), Error> {

@@ -21,7 +21,7 @@ use lsp_types::{
 };
 
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 use dispatch::{NotificationRouter, RequestRouter};
 
 pub use dispatch::{HandlerError, HandlerResult};

@@ -15,7 +15,7 @@ use lsp_types::{
 
 use super::{document, HandlerResult};
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 
 /// The token types, in the order of the legend (a token's type is its index here).
 const TYPES: [SemanticTokenType; 13] = [

@@ -13,7 +13,7 @@ use lsp_types::{
 use super::{not_open, HandlerResult};
 use crate::diagnostics;
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 
 /// Keeps the opened document and checks it.
 pub fn did_open(state: &mut State, params: DidOpenTextDocumentParams) -> HandlerResult<()> {
