@@ -20,6 +20,12 @@
 
 #![warn(missing_docs)]
 
+/// The README, this crate's guide: `cargo test --doc` compiles its snippets (it has none in
+/// Rust; the editor configurations are not Rust).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 mod diagnostics;
 pub mod documents;
 mod files;
