@@ -87,7 +87,7 @@ fn importers(state: &State, path: &PathBuf) -> Vec<Uri> {
 }
 
 /// Checks the open document at `uri` and publishes its diagnostics.
-pub fn publish(state: &mut State, uri: &Uri) {
+fn publish(state: &mut State, uri: &Uri) {
     let Some(document) = state.documents.get(uri) else {
         return;
     };
