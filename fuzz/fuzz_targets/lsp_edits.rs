@@ -26,7 +26,10 @@ struct Edit {
 }
 
 fn position(u: &mut Unstructured<'_>) -> Result<Position> {
-    Ok(Position::new(u.int_in_range(0..=12)?, u.int_in_range(0..=40)?))
+    Ok(Position::new(
+        u.int_in_range(0..=12)?,
+        u.int_in_range(0..=40)?,
+    ))
 }
 
 fn edits(u: &mut Unstructured<'_>) -> Result<Vec<Edit>> {
@@ -69,14 +72,19 @@ impl Client {
             match self.connection.receiver.recv().expect("the server answers") {
                 Message::Response(response) if response.id == id => {
                     if let Some(error) = &response.error {
-                        assert_ne!(error.code, ErrorCode::InternalError as i32, "{method} panicked");
+                        assert_ne!(
+                            error.code,
+                            ErrorCode::InternalError as i32,
+                            "{method} panicked"
+                        );
                     }
                     check_ranges(response.result.as_ref().unwrap_or(&Value::Null));
                     return response;
                 }
                 Message::Notification(notification) => {
                     check_ranges(&notification.params);
-                    self.published += usize::from(notification.method == n::PublishDiagnostics::METHOD);
+                    self.published +=
+                        usize::from(notification.method == n::PublishDiagnostics::METHOD);
                 }
                 other => panic!("unexpected {other:?}"),
             }
@@ -119,10 +127,17 @@ fuzz_target!(|data: &[u8]| {
     };
     client.request(r::Initialize::METHOD, json!({"capabilities": {}}));
     client.notify(n::Initialized::METHOD, json!({}));
-    let name = if json_file { "/nowhere/f.avsc" } else { "/nowhere/f.avdl" };
+    let name = if json_file {
+        "/nowhere/f.avsc"
+    } else {
+        "/nowhere/f.avdl"
+    };
     let uri = Uri::from_str(&format!("file://{name}")).unwrap();
     let document = json!({"uri": uri, "languageId": "avro-idl", "version": 0, "text": text});
-    client.notify(n::DidOpenTextDocument::METHOD, json!({"textDocument": document}));
+    client.notify(
+        n::DidOpenTextDocument::METHOD,
+        json!({"textDocument": document}),
+    );
     for (version, edit) in edits.iter().enumerate() {
         let change = match edit.range {
             Some(range) => json!({"range": range, "text": edit.text}),
@@ -135,10 +150,17 @@ fuzz_target!(|data: &[u8]| {
     let id = json!({"textDocument": {"uri": uri}});
     client.request(r::DocumentSymbolRequest::METHOD, id.clone());
     // The server answers in order: by now each open and change has published diagnostics.
-    assert_eq!(client.published, edits.len() + 1, "a change published no diagnostics");
+    assert_eq!(
+        client.published,
+        edits.len() + 1,
+        "a change published no diagnostics"
+    );
     client.request(r::SemanticTokensFullRequest::METHOD, id.clone());
     let options = json!({"tabSize": 2, "insertSpaces": true});
-    client.request(r::Formatting::METHOD, json!({"textDocument": id["textDocument"], "options": options}));
+    client.request(
+        r::Formatting::METHOD,
+        json!({"textDocument": id["textDocument"], "options": options}),
+    );
     let range = Range::new(Position::new(1, 0), Position::new(3, 5));
     let params = json!({"textDocument": id["textDocument"], "range": range, "options": options});
     client.request(r::RangeFormatting::METHOD, params);
