@@ -5,43 +5,11 @@
 //! wide union, a `double` named like money, a snake_case field among camelCase ones), so the
 //! lint measures placing thousands of findings, not only the rules' walk.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
+use avdl2rs_bench::ledger::protocol;
 use avdl2rs_lint::{check, Settings, Source};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-
-/// A protocol of `records` records, each referring to the one before, with an enum for every
-/// 100 records and a message for every 20.
-fn protocol(records: usize) -> String {
-    let mut text = String::from("@namespace(\"bench.lint\")\nprotocol Ledger {\n");
-    for e in 0..records.div_ceil(100) {
-        let _ = writeln!(
-            text,
-            "  /** States {e}. */\n  enum State{e} {{ OPEN, CLOSED, Void }} = OPEN;"
-        );
-    }
-    for i in 0..records {
-        let previous = match i {
-            0 => "string".to_owned(),
-            _ => format!("Entry{}", i - 1),
-        };
-        let _ = write!(
-            text,
-            "  /** Entry {i}. */\n  record Entry{i} {{\n    /** Key. */ long entryId = {i};\n    \
-             string memo;\n    /** Value. */ union {{ null, int, string, double }} value = null;\n    \
-             /** Price. */ double unitPrice = 0.0;\n    /** State. */ State{s} state = \"OPEN\";\n    \
-             /** Before. */ {previous}? previous_entry = null;\n    \
-             /** When. */ timestamp_ms bookedAt = 0;\n  }}\n",
-            s = i / 100,
-        );
-        if i % 20 == 0 {
-            let _ = writeln!(text, "  Entry{i} entry{i}(long entryId);");
-        }
-    }
-    text.push_str("}\n");
-    text
-}
 
 fn bench(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("avdl2rs-lint-bench-{}", std::process::id()));

@@ -16,7 +16,8 @@
 //!
 //! [`values`] builds the sample values every implementation is given; [`twins`] holds the
 //! serde structs used where a generated type's serde derives do not suit the libraries;
-//! [`evolution`] holds earlier versions of three shapes, for resolving decode.
+//! [`evolution`] holds earlier versions of three shapes, for resolving decode; [`ledger`]
+//! writes the IDL protocol of the lint and language server benchmarks.
 //!
 //! After a run (`cargo bench -p avdl2rs-bench -- --warm-up-time 1 --measurement-time 3`),
 //! `cargo run -p avdl2rs-bench --bin ratios` prints the medians as a markdown table of
@@ -25,6 +26,7 @@
 pub mod codecs;
 pub mod evolution;
 pub mod hand;
+pub mod ledger;
 pub mod twins;
 pub mod values;
 

@@ -12,6 +12,7 @@
 //! - [`analysis`] indexes the workspace's files and answers navigation, hover, completion,
 //!   rename, code actions and the compatibility check, in byte offsets;
 //! - [`server`] answers `initialize`, runs the message loop and ends on `shutdown`/`exit`;
+//! - [`State`] is what the handlers share: the open documents and the workspace;
 //! - `handlers` routes each request and notification to its handler, one line per method;
 //! - `diagnostics` checks a document: syntax errors, compile errors, lint findings;
 //! - [`documents`] keeps the open files (text, version, tree, line index);
@@ -22,15 +23,24 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+
+/// The README, this crate's guide: `cargo test --doc` compiles its snippets (it has none in
+/// Rust; the editor configurations are not Rust).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme_doctests {}
+
 mod diagnostics;
 pub mod documents;
 mod files;
 mod handlers;
 pub mod position;
 pub mod server;
+mod state;
 pub mod workspace;
 
-pub use server::{run, Error, Options, State};
+pub use server::{run, Error, Options};
+pub use state::State;
 
 /// Runs the server on stdin and stdout until the client asks it to exit.
 pub fn run_stdio(options: Options) -> Result<(), Error> {

@@ -1,12 +1,11 @@
 //! The message loop: the `initialize` handshake, then each request answered and each
 //! notification handled in the order they arrive, until `shutdown` and `exit`.
 
-use crossbeam_channel::Sender;
-use lsp_server::{Connection, Message, Notification};
+use lsp_server::{Connection, Message};
 use lsp_types::{InitializeParams, InitializeResult, ServerInfo};
 
-use crate::documents::Documents;
 use crate::handlers;
+use crate::state::State;
 use crate::workspace::Workspace;
 
 /// Why the server stopped before the client asked it to: a broken connection or a message
@@ -18,41 +17,6 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Options {
     /// Directories searched, in order, for IDL imports not found beside the importing file.
     pub include_dirs: Vec<std::path::PathBuf>,
-}
-
-/// What the server knows between messages; every handler gets it.
-pub struct State {
-    /// The files the editor has open, as the editor has them.
-    pub documents: Documents,
-    /// The workspace folder and its settings.
-    pub workspace: Workspace,
-    /// The index of the workspace's schema files (see [`crate::analysis`]).
-    pub index: crate::analysis::Workspace,
-    /// Where notifications to the client go (published diagnostics).
-    sender: Sender<Message>,
-}
-
-impl State {
-    /// The state of a server that has just been initialized.
-    pub fn new(workspace: Workspace, sender: Sender<Message>) -> State {
-        let mut index = crate::analysis::Workspace::new(workspace.include_dirs.clone());
-        if let Some(root) = &workspace.root {
-            index.scan(root);
-        }
-        State {
-            documents: Documents::default(),
-            index,
-            workspace,
-            sender,
-        }
-    }
-
-    /// Sends notification `N` to the client. A client that has gone away is noticed by the
-    /// message loop, which then stops, so a failed send is not an error here.
-    pub fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
-        let notification = Notification::new(N::METHOD.to_owned(), params);
-        let _ = self.sender.send(notification.into());
-    }
 }
 
 /// Serves `connection` until the client sends `shutdown` then `exit`.

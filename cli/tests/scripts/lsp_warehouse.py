@@ -84,7 +84,7 @@ async def open_and_wait(client, path):
 
 @pytest_lsp.fixture(config=server(SCHEMAS))
 async def client(lsp_client: LanguageClient):
-    await initialize(lsp_client, SCHEMAS)
+    lsp_client.initialize_result = await initialize(lsp_client, SCHEMAS)
     yield
     await lsp_client.shutdown_session()
 
@@ -111,6 +111,27 @@ async def test_warehouse_diagnostics_outline_and_formatting(client: LanguageClie
     assert [s.name for s in symbols[0].children] == ["MovementLine", "StockMoved"]
     moved = symbols[0].children[1]
     assert [f.name for f in moved.children] == ["event", "from", "to", "lines", "labels"]
+
+    # Semantic tokens, decoded with the legend the server announced.
+    legend = client.initialize_result.capabilities.semantic_tokens_provider.legend
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    text = (SCHEMAS / "warehouse.avdl").read_text()
+    line, start, decoded = 0, 0, {}
+    data = tokens.data
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = start + data[i + 1] if data[i] == 0 else data[i + 1]
+        decoded[(line, start)] = (data[i + 2], legend.token_types[data[i + 3]])
+    moved = text.index("StockMoved")
+    at = position(text, moved)
+    assert decoded[(at.line, at.character)] == (len("StockMoved"), "struct")
+    keyword = position(text, moved - len("record "))
+    assert decoded[(keyword.line, keyword.character)] == (len("record"), "keyword")
+    sku = position(text, text.index("com.example.reference.Sku"))
+    assert decoded[(sku.line, sku.character)] == (len("com.example.reference.Sku"), "type")
+    assert decoded[(0, 0)] == (3, "comment")  # "/**", the first line of the doc comment
 
     # The imported file in the include directory, formatted as `avdl2rs fmt` formats it.
     shared = SCHEMAS / "shared" / "business_event.avdl"

@@ -21,7 +21,7 @@ use super::rename::workspace_edit;
 use super::{document, HandlerError, HandlerResult};
 use crate::analysis::code_action::{convert_to_idl, lint_fixes, NewFile};
 use crate::analysis::{previous_json, FileKind};
-use crate::server::State;
+use crate::state::State;
 use crate::workspace::path_to_uri;
 
 /// `textDocument/codeAction`.

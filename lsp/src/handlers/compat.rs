@@ -6,7 +6,7 @@ use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Uri};
 
 use super::navigation::synced;
 use crate::analysis::{compat_diagnostics, CompatLevel};
-use crate::server::State;
+use crate::state::State;
 
 /// The `source` of compatibility diagnostics.
 const COMPAT: &str = "avdl2rs-compat";

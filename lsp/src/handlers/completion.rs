@@ -8,7 +8,7 @@ use lsp_types::{
 use super::navigation::{place, synced, Places};
 use super::HandlerResult;
 use crate::analysis::completion::{complete, Completion, CompletionKind};
-use crate::server::State;
+use crate::state::State;
 
 /// `textDocument/completion`.
 pub fn completion(

@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use lsp_server::{ErrorCode, Notification, Request, RequestId, Response};
 use serde::de::DeserializeOwned;
 
-use crate::server::State;
+use crate::state::State;
 
 /// Why a request got no result: the code and message of its error response.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,4 +143,72 @@ impl<'s> NotificationRouter<'s> {
 
     /// Ends the routing; a notification no handler took (`$/…` ones, say) is ignored.
     pub fn finish(self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use lsp_types::notification::DidCloseTextDocument;
+    use lsp_types::request::DocumentSymbolRequest;
+    use lsp_types::{DocumentSymbolParams, DocumentSymbolResponse};
+    use serde_json::json;
+
+    use super::*;
+    use crate::workspace::Workspace;
+
+    fn state() -> State {
+        let (sender, _) = crossbeam_channel::unbounded();
+        State::new(Workspace::default(), sender)
+    }
+
+    fn panics(
+        _: &mut State,
+        _: DocumentSymbolParams,
+    ) -> HandlerResult<Option<DocumentSymbolResponse>> {
+        panic!("a deliberate panic of a handler under test");
+    }
+
+    fn answers(
+        _: &mut State,
+        _: DocumentSymbolParams,
+    ) -> HandlerResult<Option<DocumentSymbolResponse>> {
+        Ok(None)
+    }
+
+    fn symbols_request(id: i32) -> Request {
+        let params = json!({"textDocument": {"uri": "file:///a.avdl"}});
+        Request::new(id.into(), "textDocument/documentSymbol".to_owned(), params)
+    }
+
+    #[test]
+    fn a_panicking_handler_is_an_internal_error_and_the_next_request_is_answered() {
+        let mut state = state();
+        let response = RequestRouter::new(&mut state, symbols_request(1))
+            .on::<DocumentSymbolRequest>(panics)
+            .finish();
+        let error = response.error.unwrap();
+        assert_eq!(error.code, ErrorCode::InternalError as i32);
+        assert!(
+            error.message.contains("textDocument/documentSymbol"),
+            "{}",
+            error.message
+        );
+        let response = RequestRouter::new(&mut state, symbols_request(2))
+            .on::<DocumentSymbolRequest>(answers)
+            .finish();
+        assert!(response.error.is_none());
+        assert_eq!(response.id, 2.into());
+    }
+
+    #[test]
+    fn a_panicking_notification_handler_does_not_unwind_out_of_the_router() {
+        fn panics(_: &mut State, _: lsp_types::DidCloseTextDocumentParams) -> HandlerResult<()> {
+            panic!("a deliberate panic of a handler under test");
+        }
+        let mut state = state();
+        let params = json!({"textDocument": {"uri": "file:///a.avdl"}});
+        let notification = Notification::new("textDocument/didClose".to_owned(), params);
+        NotificationRouter::new(&mut state, notification)
+            .on::<DidCloseTextDocument>(panics)
+            .finish();
+    }
 }

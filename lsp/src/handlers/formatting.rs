@@ -16,7 +16,7 @@ use lsp_types::{DocumentFormattingParams, DocumentRangeFormattingParams, TextEdi
 
 use super::{document, HandlerError, HandlerResult};
 use crate::documents::{Document, Language};
-use crate::server::State;
+use crate::state::State;
 
 /// The edit that formats the whole document (none when it is formatted already).
 pub fn format_document(

@@ -5,7 +5,7 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use super::navigation::{place, synced, Places};
 use super::HandlerResult;
 use crate::analysis::hover;
-use crate::server::State;
+use crate::state::State;
 
 /// `textDocument/hover`.
 pub fn hover(state: &mut State, params: HoverParams) -> HandlerResult<Option<Hover>> {

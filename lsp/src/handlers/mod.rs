@@ -13,6 +13,7 @@ mod formatting;
 mod hover;
 mod navigation;
 mod rename;
+mod semantic_tokens;
 mod symbols;
 mod text_sync;
 
@@ -21,13 +22,14 @@ use lsp_types::notification as n;
 use lsp_types::request as r;
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions,
-    HoverProviderCapability, OneOf, RenameOptions, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
-    WorkDoneProgressOptions,
+    HoverProviderCapability, OneOf, RenameOptions, SemanticTokensFullOptions,
+    SemanticTokensOptions, SemanticTokensServerCapabilities, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, WorkDoneProgressOptions,
 };
 
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 use dispatch::{NotificationRouter, RequestRouter};
 
 pub use dispatch::{HandlerError, HandlerResult};
@@ -65,6 +67,13 @@ pub fn capabilities() -> ServerCapabilities {
         })),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: semantic_tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
         ..ServerCapabilities::default()
     }
 }
@@ -84,6 +93,7 @@ pub fn request(state: &mut State, request: Request) -> Response {
         .on::<r::CodeActionRequest>(code_action::code_actions)
         .on::<r::Formatting>(formatting::format_document)
         .on::<r::RangeFormatting>(formatting::format_range)
+        .on::<r::SemanticTokensFullRequest>(semantic_tokens::full)
         .finish()
 }
 

@@ -17,7 +17,7 @@ use super::{document, HandlerError, HandlerResult};
 use crate::analysis::navigation::{self, SymbolMatch};
 use crate::analysis::{Span, TypeKind, Workspace};
 use crate::position;
-use crate::server::State;
+use crate::state::State;
 use crate::workspace::path_to_uri;
 
 /// `textDocument/definition`.

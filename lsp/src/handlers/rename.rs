@@ -11,7 +11,7 @@ use super::navigation::{place, synced, Places};
 use super::{HandlerError, HandlerResult};
 use crate::analysis::rename::{prepare_rename, rename};
 use crate::analysis::{FileEdits, Workspace};
-use crate::server::State;
+use crate::state::State;
 use crate::workspace::path_to_uri;
 
 /// `textDocument/prepareRename`: the name that would be renamed, if any.

@@ -8,7 +8,7 @@ use lsp_types::{DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, Sy
 
 use super::{document, HandlerResult};
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 
 /// The outline of the document (empty for JSON files).
 pub fn document_symbols(

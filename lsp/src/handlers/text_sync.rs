@@ -13,7 +13,7 @@ use lsp_types::{
 use super::{not_open, HandlerResult};
 use crate::diagnostics;
 use crate::documents::Document;
-use crate::server::State;
+use crate::state::State;
 
 /// Keeps the opened document and checks it.
 pub fn did_open(state: &mut State, params: DidOpenTextDocumentParams) -> HandlerResult<()> {
@@ -87,7 +87,7 @@ fn importers(state: &State, path: &PathBuf) -> Vec<Uri> {
 }
 
 /// Checks the open document at `uri` and publishes its diagnostics.
-pub fn publish(state: &mut State, uri: &Uri) {
+fn publish(state: &mut State, uri: &Uri) {
     let Some(document) = state.documents.get(uri) else {
         return;
     };

@@ -177,3 +177,26 @@ fn json_files_get_their_syntax_errors_and_lint_findings() {
     assert_eq!(codes(&diagnostics_of(&mut client, &uri)).len(), 1);
     client.shutdown();
 }
+
+#[test]
+fn a_saved_settings_file_applies_to_the_open_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "@namespace(\"shop\")\nprotocol P {\n  /** A. */\n  record A { /** Amount. */ double amount = 0; }\n}\n";
+    let uri = write(dir.path(), "p.avdl", text);
+    let mut client = Client::start(Some(dir.path()));
+    client.open(&uri, text);
+    let warning = ("float-money".to_owned(), DiagnosticSeverity::WARNING);
+    assert_eq!(codes(&diagnostics_of(&mut client, &uri)), [warning]);
+    let settings = write(
+        dir.path(),
+        "avdl2rs.toml",
+        "[lint]\nfloat-money = \"error\"\n",
+    );
+    client.notify::<DidSaveTextDocument>(DidSaveTextDocumentParams {
+        text_document: TextDocumentIdentifier::new(settings),
+        text: None,
+    });
+    let error = ("float-money".to_owned(), DiagnosticSeverity::ERROR);
+    assert_eq!(codes(&diagnostics_of(&mut client, &uri)), [error]);
+    client.shutdown();
+}

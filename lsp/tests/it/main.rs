@@ -5,5 +5,6 @@ mod analysis_requests;
 mod diagnostics;
 mod formatting;
 mod lifecycle;
+mod semantic_tokens;
 mod support;
 mod symbols;

@@ -15,7 +15,7 @@ use std::path::Path;
 use avdl2rs_tests::workspace_root;
 
 /// Crates whose `src/` is checked.
-const CRATES: [&str; 12] = [
+const CRATES: [&str; 13] = [
     "avdl-parser",
     "schema",
     "emit",
@@ -27,6 +27,7 @@ const CRATES: [&str; 12] = [
     "kafka",
     "cli",
     "lint",
+    "lsp",
     "bench",
 ];
 
