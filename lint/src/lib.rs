@@ -225,7 +225,10 @@ fn check_idl(
     // second thread while the compiler runs.
     let (file, places) = std::thread::scope(|scope| {
         let places = scope.spawn(|| idl_places::Places::new(text));
-        (avdl_parser::parse_file_in(files, path, &options), places.join())
+        (
+            avdl_parser::parse_file_in(files, path, &options),
+            places.join(),
+        )
     });
     let file = file.map_err(CheckError::Idl)?;
     let mut places = places.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
