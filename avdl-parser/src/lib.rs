@@ -90,6 +90,7 @@ mod full_name;
 mod grammar;
 pub mod idl_writer;
 mod json_import;
+pub mod json_text;
 mod lexical;
 mod literal;
 mod loader;

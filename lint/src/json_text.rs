@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::ops::Range;
 
+use avdl_parser::json_text::{offset_of, strip_comments};
 use serde_json::Value;
 
 /// Parsed JSON with the span of each value.
@@ -35,7 +36,7 @@ pub struct JsonSyntax {
 impl JsonText {
     /// Parses `text`, recording spans.
     pub fn parse(text: &str) -> Result<JsonText, JsonSyntax> {
-        let blank = blank_comments(text);
+        let blank = strip_comments(text);
         let value: Value = serde_json::from_str(&blank).map_err(|e| JsonSyntax {
             message: e.to_string(),
             offset: offset_of(&blank, e.line(), e.column()),
@@ -85,50 +86,6 @@ impl std::fmt::Write for Escaped<'_> {
         }
         Ok(())
     }
-}
-
-/// The byte offset of serde_json's 1-based line and column.
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    (start + column.saturating_sub(1)).min(text.len())
-}
-
-/// `text` with comments outside strings replaced by spaces, line breaks kept, so offsets
-/// into it are offsets into the original.
-fn blank_comments(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = bytes.to_vec();
-    let (mut i, mut in_string) = (0, false);
-    while i < bytes.len() {
-        match (in_string, bytes[i], bytes.get(i + 1)) {
-            (true, b'\\', _) => i += 1,
-            (_, b'"', _) => in_string = !in_string,
-            (false, b'/', Some(b'/')) => {
-                let end = text[i..].find('\n').map_or(bytes.len(), |at| i + at);
-                out[i..end].fill(b' ');
-                i = end;
-            }
-            (false, b'/', Some(b'*')) => {
-                let end = text[i + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |at| i + at + 4);
-                for byte in &mut out[i..end] {
-                    if *byte != b'\n' {
-                        *byte = b' ';
-                    }
-                }
-                i = end.saturating_sub(1);
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    // Only ASCII bytes of comments were replaced, by ASCII: still UTF-8.
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
 }
 
 /// A container being read: its pointer, where it starts, and the next member's place.

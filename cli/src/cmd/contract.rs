@@ -15,7 +15,7 @@ pub fn json_file<T: DeserializeOwned>(path: &Path) -> Result<T, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Message(format!("cannot read {name}: {e}")))?;
     serde_json::from_str(&text).map_err(|e| {
-        let at = offset(&text, e.line(), e.column());
+        let at = avdl_parser::json_text::offset_of(&text, e.line(), e.column());
         let message = e.to_string();
         let message = message
             .rsplit_once(" at line ")
@@ -27,16 +27,6 @@ pub fn json_file<T: DeserializeOwned>(path: &Path) -> Result<T, Failure> {
             text,
         }
     })
-}
-
-/// The byte offset of the 1-based `line` and byte `column` serde_json reports.
-fn offset(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    (start + column.saturating_sub(1)).min(text.len())
 }
 
 /// The lines that show `schema`'s metadata and rules to people; empty without them.
