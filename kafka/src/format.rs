@@ -202,8 +202,9 @@ where
 
 /// The outcome of `deserialize`, a registry deserializer's read of the Confluent frame
 /// `bytes`, as a [`Decoder`] answers it: with the frame's schema id, or why it failed. Bytes
-/// that are not a frame are poison before `deserialize` runs.
-pub(crate) async fn decode_frame<T>(
+/// that are not a frame are poison before `deserialize` runs. For decoders of other forms
+/// of a registry deserializer's values (a program's own, such as Avro JSON).
+pub async fn decode_frame<T>(
     bytes: &[u8],
     deserialize: impl Future<Output = Result<T, SerdeError>>,
 ) -> Result<Decoded<T>, Undecodable> {
