@@ -228,8 +228,10 @@ where
 
 /// A registry deserializer's read of the Confluent frame `bytes` as a [`Decoder`] answers
 /// it: the frame is split once, here, and `deserialize_body` reads the body written under
-/// the frame's schema id. Bytes that are not a frame are poison before it runs.
-pub(crate) async fn decode_frame<'a, T, F>(
+/// the frame's schema id. Bytes that are not a frame are poison before it runs. Public for
+/// decoders of other forms of a registry deserializer's values (a program's own, such as Avro
+/// JSON).
+pub async fn decode_frame<'a, T, F>(
     bytes: &'a [u8],
     deserialize_body: impl FnOnce(i32, &'a [u8]) -> F,
 ) -> Result<Decoded<T>, Undecodable>

@@ -78,7 +78,7 @@ mod producer;
 
 pub use consumer::{ConsumeError, Received, TypedConsumer};
 pub use dead_letter::DeadLetters;
-pub use format::{Decoded, Decoder, Encoder, PoisonReason, Raw, Undecodable};
+pub use format::{decode_frame, Decoded, Decoder, Encoder, PoisonReason, Raw, Undecodable};
 pub use message::{Header, Part, Poison, Position, Record};
 pub use producer::{Delivered, SendError, SendOptions, TypedProducer};
 /// The Kafka client underneath, for its settings and everything this crate does not wrap.

@@ -60,6 +60,14 @@ impl Reading {
             Reading::Resolved(resolver) => resolver.decode(body),
         }
     }
+
+    /// The schema the values read are values of: the writer's, or the reader's.
+    fn schema(&self) -> &GenericSchema {
+        match self {
+            Reading::Writer(schema) => schema,
+            Reading::Resolved(resolver) => resolver.reader(),
+        }
+    }
 }
 
 impl<C> GenericDeserializer<C> {
@@ -126,6 +134,15 @@ pub(crate) fn read(reading: &Reading, body: &[u8]) -> Result<GenericValue, Serde
     Ok(reading.decode(body)?)
 }
 
+/// Reads the Avro `body` of a frame with `reading`, as Avro JSON.
+pub(crate) fn read_avro_json(
+    reading: &Reading,
+    body: &[u8],
+) -> Result<serde_json::Value, SerdeError> {
+    let value = reading.decode(body)?;
+    Ok(reading.schema().to_avro_json(&value)?)
+}
+
 /// The steps of a [`GenericDeserializer`] that ask the registry, for both transports.
 macro_rules! generic_deserializer_methods {
     ($($async:ident)?; $($await:tt)*) => {
@@ -140,17 +157,37 @@ macro_rules! generic_deserializer_methods {
         /// The value in `body`, the part of a Confluent frame after its header, written under
         /// schema `id`: for callers that have split the frame already.
         pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<avdl2rs::generic::GenericValue, SerdeError> {
-            let known = self.known(id);
-            crate::metrics::cache_lookup(crate::metrics::WRITERS, known.is_some());
-            let value = match known {
-                Some(reading) => crate::serdes::generic::read(&reading, body)?,
-                None => {
-                    let reading = self.fetch_reading(id) $($await)*?;
-                    crate::serdes::generic::read(&reading, body)?
-                }
-            };
+            let reading = self.reading(id) $($await)*?;
+            let value = crate::serdes::generic::read(&reading, body)?;
             self.rules.check(id, body)?;
             Ok(value)
+        }
+
+        /// The value in `frame`, read as [`deserialize`](Self::deserialize) reads it, in
+        /// Avro's JSON encoding ([`avdl2rs::generic::GenericSchema::to_avro_json`]), for
+        /// programs that show or pass on the values as text.
+        pub $($async)? fn deserialize_avro_json(&self, frame: &[u8]) -> Result<serde_json::Value, SerdeError> {
+            let (id, body) = avdl2rs::wire::split_confluent(frame)
+                .map_err(avdl2rs::resolve::ResolveError::Wire)?;
+            self.deserialize_avro_json_body(id, body) $($await)*
+        }
+
+        /// [`deserialize_avro_json`](Self::deserialize_avro_json) of a frame split already.
+        pub $($async)? fn deserialize_avro_json_body(&self, id: i32, body: &[u8]) -> Result<serde_json::Value, SerdeError> {
+            let reading = self.reading(id) $($await)*?;
+            let value = crate::serdes::generic::read_avro_json(&reading, body)?;
+            self.rules.check(id, body)?;
+            Ok(value)
+        }
+
+        /// The reading of schema id `id`, fetched on its first frame.
+        $($async)? fn reading(&self, id: i32) -> Result<std::sync::Arc<crate::serdes::generic::Reading>, SerdeError> {
+            let known = self.known(id);
+            crate::metrics::cache_lookup(crate::metrics::WRITERS, known.is_some());
+            match known {
+                Some(reading) => Ok(reading),
+                None => self.fetch_reading(id) $($await)*,
+            }
         }
 
         /// Fetches the writer schema of `id`, its references assembled into it, and keeps

@@ -1,7 +1,7 @@
 //! The generic serializer and deserializer against a real Schema Registry, over both
 //! transports: the frame a generic value is written as (read back with apache-avro under the
 //! registered schema), read again as a value of its writer schema, resolved to a newer
-//! reader schema, and read by the typed deserializer.
+//! reader schema (both also as Avro JSON), and read by the typed deserializer.
 
 use std::sync::Arc;
 
@@ -40,6 +40,9 @@ struct Frames {
     /// The frame read with its writer schema, and resolved to `ORDER_V2`.
     read: GenericValue,
     resolved: GenericValue,
+    /// The same two reads in Avro JSON.
+    read_json: serde_json::Value,
+    resolved_json: serde_json::Value,
 }
 
 fn order_v1(schema: &GenericSchema) -> GenericValue {
@@ -65,8 +68,14 @@ fn blocking_frames(url: &str, topic: &str) -> Frames {
         read: blocking::GenericDeserializer::new(client(url))
             .deserialize(&frame)
             .unwrap(),
-        resolved: blocking::GenericDeserializer::with_reader(client(url), reader)
+        resolved: blocking::GenericDeserializer::with_reader(client(url), reader.clone())
             .deserialize(&frame)
+            .unwrap(),
+        read_json: blocking::GenericDeserializer::new(client(url))
+            .deserialize_avro_json(&frame)
+            .unwrap(),
+        resolved_json: blocking::GenericDeserializer::with_reader(client(url), reader)
+            .deserialize_avro_json(&frame)
             .unwrap(),
         written: (frame, id),
     }
@@ -92,8 +101,16 @@ fn async_frames(url: &str, topic: &str) -> Frames {
                 .deserialize(&frame)
                 .await
                 .unwrap(),
-            resolved: nonblocking::GenericDeserializer::with_reader(client(url), reader)
+            resolved: nonblocking::GenericDeserializer::with_reader(client(url), reader.clone())
                 .deserialize(&frame)
+                .await
+                .unwrap(),
+            read_json: nonblocking::GenericDeserializer::new(client(url))
+                .deserialize_avro_json(&frame)
+                .await
+                .unwrap(),
+            resolved_json: nonblocking::GenericDeserializer::with_reader(client(url), reader)
+                .deserialize_avro_json(&frame)
                 .await
                 .unwrap(),
             written: (frame, id),
@@ -137,6 +154,8 @@ fn generic_values_round_trip_through_the_real_registry(frames: fn(&str, &str) ->
     let v2 = GenericSchema::new(ORDER_V2).unwrap();
     let expected = json!({"id": 41, "tags": ["gift", "ünï"], "note": null});
     assert_eq!(v2.to_avro_json(&frames.resolved).unwrap(), expected);
+    assert_eq!(frames.resolved_json, expected);
+    assert_eq!(frames.read_json, json!({"id": 41, "tags": ["gift", "ünï"]}));
 
     // The typed deserializer reads what the generic serializer wrote.
     let typed = blocking::Deserializer::<OrderV2>::new(Arc::new(

@@ -301,6 +301,19 @@ impl GenericResolver {
         result.map_err(|error| self.locate(bytes, error))
     }
 
+    /// The reader schema, of which the values read are values.
+    ///
+    /// ```
+    /// use avdl2rs::generic::GenericSchema;
+    /// let reader = GenericSchema::new(r#""long""#)?;
+    /// let resolver = reader.resolving(&GenericSchema::new(r#""int""#)?)?;
+    /// assert_eq!(resolver.reader().root().kind, avdl2rs::schema::SchemaKind::Long);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reader(&self) -> &GenericSchema {
+        &self.reader
+    }
+
     /// The error of bad writer data, with the path and offset of the bad value in the
     /// writer's datum. The plan's steps know positions, not field names, and copy runs of
     /// values both schemas encode alike without reading them (so damage there shows only when

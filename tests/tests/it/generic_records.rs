@@ -126,6 +126,7 @@ fn check(
         .decode(&bytes)
         .map_err(|e| format!("generic decode of {bytes:?}: {e}"))?;
     agree(&ours, &theirs, "")?;
+    from_apache(generic, &theirs, &bytes)?;
     let again = generic
         .encode(&ours)
         .map_err(|e| format!("generic encode: {e}"))?;
@@ -178,6 +179,25 @@ fn write_converted(
     if written != bytes {
         return Err(format!(
             "apache-avro writes the converted value as {written:?}, not {bytes:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that apache-avro's reading `theirs` of `bytes`, converted to a generic value, is
+/// encoded as `bytes` (or, with maps of several entries, whose order apache-avro's `HashMap`
+/// does not keep, that it stands for `theirs`).
+fn from_apache(generic: &GenericSchema, theirs: &Value, bytes: &[u8]) -> Result<(), String> {
+    let converted = generic
+        .from_apache(theirs)
+        .map_err(|e| format!("from_apache: {e}"))?;
+    agree(&converted, theirs, "")?;
+    let encoded = generic
+        .encode(&converted)
+        .map_err(|e| format!("encode of the value from apache-avro: {e}"))?;
+    if encoded != bytes && !has_reordered_map(theirs) {
+        return Err(format!(
+            "the value from apache-avro encodes as {encoded:?}, not {bytes:?}"
         ));
     }
     Ok(())
@@ -370,6 +390,87 @@ fn encoding_a_value_of_another_schema_names_its_path() {
         r#"cannot encode tags["k"][0]: expected long, found int"#
     );
     assert_eq!(out, [7]);
+}
+
+/// An `apache_avro` value that does not fit the schema is refused with the path of the value
+/// that does not.
+#[test]
+fn an_apache_value_of_another_schema_names_its_path() {
+    const ORDER: &str = r#"{"type":"record","name":"e.Order","fields":[
+        {"name":"lines","type":{"type":"array","items":{"type":"record","name":"e.Line",
+            "fields":[{"name":"qty","type":"int"},
+                {"name":"unit","type":{"type":"enum","name":"e.Unit","symbols":["KG","PIECE"]}},
+                {"name":"note","type":["null","string"]}]}}},
+        {"name":"tags","type":{"type":"map","values":"long"}}]}"#;
+    let schema = GenericSchema::new(ORDER).unwrap();
+    let line = |qty: Value, unit: &str, note: Value| {
+        Value::Record(vec![
+            ("qty".into(), qty),
+            (
+                "unit".into(),
+                Value::Enum(u32::from(unit == "PIECE"), unit.into()),
+            ),
+            ("note".into(), note),
+        ])
+    };
+    let order = |second: Value, tag: Value| {
+        let good = line(Value::Int(1), "KG", Value::Union(0, Box::new(Value::Null)));
+        Value::Record(vec![
+            ("lines".into(), Value::Array(vec![good, second])),
+            ("tags".into(), Value::Map([("t".to_owned(), tag)].into())),
+        ])
+    };
+    let note = Value::Union(1, Box::new(Value::String("x".into())));
+    let fits = order(line(Value::Int(2), "PIECE", note), Value::Long(5));
+    let value = schema.from_apache(&fits).unwrap();
+    let bytes = schema.encode(&value).unwrap();
+    let apache_schema = crate::generated_differential::apache(ORDER).unwrap();
+    let writer = GenericDatumWriter::builder(&apache_schema).build().unwrap();
+    assert_eq!(bytes, writer.write_value_to_vec(fits).unwrap());
+    let plain = order(
+        line(Value::Int(2), "PIECE", Value::String("x".into())),
+        Value::Long(5),
+    );
+    assert_eq!(
+        schema.from_apache(&plain).unwrap(),
+        value,
+        "a plain value goes to the union branch it fits"
+    );
+
+    let cases = [
+        (
+            order(
+                line(Value::String("2".into()), "KG", Value::Null),
+                Value::Long(5),
+            ),
+            "cannot encode lines[1].qty: expected int, found String",
+        ),
+        (
+            order(line(Value::Int(2), "LITRE", Value::Null), Value::Long(5)),
+            r#"cannot encode lines[1].unit: "LITRE" is not a symbol of e.Unit"#,
+        ),
+        (
+            order(line(Value::Int(2), "KG", Value::Long(3)), Value::Long(5)),
+            "cannot encode lines[1].note: Long fits no branch of the union",
+        ),
+        (
+            order(
+                line(Value::Int(2), "KG", Value::Union(2, Box::new(Value::Null))),
+                Value::Long(5),
+            ),
+            "cannot encode lines[1].note: union branch 2 out of range for 2 branches",
+        ),
+        (
+            order(line(Value::Int(2), "KG", Value::Null), Value::Int(5)),
+            r#"cannot encode tags["t"]: expected long, found Int"#,
+        ),
+    ];
+    for (value, expected) in cases {
+        assert_eq!(
+            schema.from_apache(&value).unwrap_err().to_string(),
+            expected
+        );
+    }
 }
 
 /// Writer and reader schemas of one type in two versions, each change one that schema
