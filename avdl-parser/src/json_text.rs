@@ -56,3 +56,30 @@ pub fn strip_comments(text: &str) -> String {
     // Only ASCII bytes outside strings were replaced by ASCII spaces, so this stays UTF-8.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_follow_lines_and_columns() {
+        let text = "{\n  \"a\": x\n}";
+        assert_eq!(offset_of(text, 1, 1), 0);
+        assert_eq!(offset_of(text, 2, 8), 9);
+        assert_eq!(&text[offset_of(text, 2, 8)..offset_of(text, 2, 8) + 1], "x");
+        assert_eq!(offset_of(text, 9, 9), text.len());
+    }
+
+    #[test]
+    fn comments_outside_strings_become_spaces_and_lines_stay() {
+        let text = "{\"a\": \"//not\", // note\n /* two\nlines */ \"b\": 1}";
+        let stripped = strip_comments(text);
+        assert_eq!(stripped.len(), text.len());
+        assert_eq!(
+            stripped,
+            "{\"a\": \"//not\",        \n       \n         \"b\": 1}"
+        );
+        let value: serde_json::Value = serde_json::from_str(&stripped).unwrap();
+        assert_eq!(value["a"], "//not");
+    }
+}

@@ -92,17 +92,3 @@ fn rule_line(rule: &Rule) -> String {
     }
     line
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn offsets_follow_lines_and_columns() {
-        let text = "{\n  \"a\": x\n}";
-        assert_eq!(offset(text, 1, 1), 0);
-        assert_eq!(offset(text, 2, 8), 9);
-        assert_eq!(&text[offset(text, 2, 8)..offset(text, 2, 8) + 1], "x");
-        assert_eq!(offset(text, 9, 9), text.len());
-    }
-}
