@@ -113,8 +113,9 @@ impl SourceFiles for Revision {
 }
 
 /// `path` made absolute against the current directory, symlinks of the existing part
-/// resolved (so it compares with the repository root git reports).
-fn absolute(path: &Path) -> PathBuf {
+/// resolved: one name per file, whichever way it is written (so it compares with the
+/// repository root git reports, and a language server's index knows a file once).
+pub fn absolute(path: &Path) -> PathBuf {
     if let Ok(real) = std::fs::canonicalize(path) {
         return real;
     }

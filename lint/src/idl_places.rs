@@ -248,18 +248,9 @@ fn used_names(root: &SyntaxNode) -> HashSet<String> {
     used
 }
 
-/// The bytes of `node` from its first token that is not a comment or blank: a node's
-/// range includes the comments the parser attached before it.
+/// The bytes of `node` from its first token that is not a comment or blank.
 fn code_range(node: &SyntaxNode) -> Range<usize> {
-    let whole = range(node.text_range());
-    let first = node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| !t.kind().is_trivia());
-    match first {
-        Some(token) => usize::from(token.text_range().start())..whole.end,
-        None => whole,
-    }
+    range(syntax::code_range(node))
 }
 
 fn name_range(name: &Name) -> Range<usize> {

@@ -44,3 +44,18 @@ pub type SyntaxNode = rowan::SyntaxNode<AvdlLanguage>;
 pub type SyntaxToken = rowan::SyntaxToken<AvdlLanguage>;
 /// A node or a token.
 pub type SyntaxElement = rowan::SyntaxElement<AvdlLanguage>;
+
+/// The range of `node` from its first token that is not trivia: a node's own range includes
+/// the comments and blank lines the parser attached before it, which is right for moving it
+/// and wrong for pointing at it (a finding, a definition, a rename).
+pub fn code_range(node: &SyntaxNode) -> TextRange {
+    let whole = node.text_range();
+    let first = node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| !t.kind().is_trivia());
+    match first {
+        Some(token) => TextRange::new(token.text_range().start(), whole.end()),
+        None => whole,
+    }
+}

@@ -225,18 +225,9 @@ fn named(name: &Name) -> Named {
     }
 }
 
-/// The bytes of `node` from its first token that is not a comment or blank (a node's range
-/// includes the comments the parser attached before it).
+/// The bytes of `node` from its first token that is not a comment or blank.
 fn code_span(node: &SyntaxNode) -> Span {
-    let whole = span(node.text_range());
-    let first = node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| !t.kind().is_trivia());
-    match first {
-        Some(token) => usize::from(token.text_range().start())..whole.end,
-        None => whole,
-    }
+    span(syntax::code_range(node))
 }
 
 /// The text of `node` without the comments before it, blanks folded to one space.

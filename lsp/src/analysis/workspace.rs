@@ -6,7 +6,7 @@
 //! the files that import it, whose diagnostics may change with it.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::compiled::Compiled;
@@ -287,25 +287,8 @@ fn targets(file: &FileIndex) -> impl Iterator<Item = PathBuf> + '_ {
 }
 
 /// The one name of a file in the index: its real path when it exists, else its path made
-/// absolute with `.` and `..` removed (an open document not yet saved).
+/// absolute with `.` and `..` removed and its existing folders resolved (an open document not
+/// yet saved).
 pub fn key(path: &Path) -> PathBuf {
-    if let Ok(real) = std::fs::canonicalize(path) {
-        return real;
-    }
-    let absolute = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    };
-    let mut out = PathBuf::new();
-    for component in absolute.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
+    avdl2rs_lint::git::absolute(path)
 }
