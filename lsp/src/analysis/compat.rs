@@ -53,7 +53,7 @@ fn compare(
     let Some(file) = workspace.file(path) else {
         return Ok(Vec::new());
     };
-    let Some(now) = compiled::compiled(workspace, file) else {
+    let Some(now) = workspace.compiled(file) else {
         return Ok(Vec::new());
     };
     let new = &now.set;

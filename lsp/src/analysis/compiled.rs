@@ -7,14 +7,13 @@
 //! its fields are worked out once, on the first hover that asks.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use avdl2rs_schema::{Name, Schema, SchemaSet};
 use serde_json::Value;
 
 use super::model::{FileIndex, FileKind};
-use super::workspace::{key, Workspace};
 
 /// The stack of the thread that compiles, fingerprints and checks: reserved, not committed,
 /// until a deep schema (a chain of thousands of nested records) uses it.
@@ -90,33 +89,38 @@ impl Compiled {
     }
 }
 
-/// The compiled schemas of `file`, from the workspace's cache when nothing changed since;
-/// `None` when it does not compile (the diagnostics say why).
-pub fn compiled(workspace: &Workspace, file: &FileIndex) -> Option<Arc<Compiled>> {
-    workspace.cached(&file.path, || {
-        let (json, set) = deep(|| {
-            let json = file_json(workspace, file)?;
-            let set = schema_set(&json)?;
-            Some((json, set))
-        })??;
-        Some(Arc::new(Compiled {
-            json,
-            set,
-            rust_types: OnceLock::new(),
-            fingerprints: Mutex::default(),
-        }))
-    })
+/// The compiled schemas of `file`, reading imports through `files`; `None` when it does not
+/// compile (the diagnostics say why). Run where deep schemas cannot overflow the stack.
+pub(super) fn compile(
+    files: &(dyn avdl_parser::SourceFiles + Sync),
+    include_dirs: &[PathBuf],
+    file: &FileIndex,
+) -> Option<Arc<Compiled>> {
+    let (json, set) = deep(|| {
+        let json = file_json(files, include_dirs, file)?;
+        let set = schema_set(&json)?;
+        Some((json, set))
+    })??;
+    Some(Arc::new(Compiled {
+        json,
+        set,
+        rust_types: OnceLock::new(),
+        fingerprints: Mutex::default(),
+    }))
 }
 
 /// A file's schema JSON: an IDL file compiled with its imports, a JSON file parsed.
-fn file_json(workspace: &Workspace, file: &FileIndex) -> Option<Value> {
+fn file_json(
+    files: &dyn avdl_parser::SourceFiles,
+    include_dirs: &[PathBuf],
+    file: &FileIndex,
+) -> Option<Value> {
     match file.kind {
         FileKind::Idl => {
             let options = avdl_parser::ParseOptions {
-                include_dirs: workspace.include_dirs().to_vec(),
+                include_dirs: include_dirs.to_vec(),
             };
-            let files = Indexed(workspace);
-            let parsed = avdl_parser::parse_file_in(&files, &file.path, &options).ok()?;
+            let parsed = avdl_parser::parse_file_in(files, &file.path, &options).ok()?;
             Some(parsed.json().clone())
         }
         FileKind::Schema | FileKind::Protocol => {
@@ -132,24 +136,4 @@ pub fn schema_set(json: &Value) -> Option<SchemaSet> {
     let mut set = SchemaSet::new();
     set.parse_file_value(json).ok()?;
     Some(set)
-}
-
-/// The workspace's texts first, the file system for the rest.
-struct Indexed<'a>(&'a Workspace);
-
-impl avdl_parser::SourceFiles for Indexed<'_> {
-    fn is_file(&self, path: &Path) -> bool {
-        self.0.file(path).is_some() || path.is_file()
-    }
-
-    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
-        match self.0.file(path) {
-            Some(file) => Ok(file.text.as_bytes().to_vec()),
-            None => std::fs::read(path),
-        }
-    }
-
-    fn identity(&self, path: &Path) -> PathBuf {
-        key(path)
-    }
 }

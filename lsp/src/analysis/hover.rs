@@ -8,7 +8,6 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::compiled;
 use super::model::{FieldDef, FileIndex, Item, Span, TypeDef};
 use super::workspace::Workspace;
 
@@ -84,7 +83,7 @@ fn type_markdown(workspace: &Workspace, file: &FileIndex, ty: &TypeDef) -> Strin
     if let Some(size) = &ty.size {
         let _ = write!(out, "\n\nSize: {size} bytes");
     }
-    let compiled = compiled::compiled(workspace, file);
+    let compiled = workspace.compiled(file);
     if let Some(fingerprint) = compiled.and_then(|c| c.fingerprint(&ty.full_name)) {
         let _ = write!(out, "\n\nFingerprint (CRC-64-AVRO): `{fingerprint:#018x}`");
     }
@@ -104,7 +103,7 @@ fn field_markdown(
     }
     let _ = write!(heading, "\n```\nField of `{}`", record.full_name);
     let mut out = with_doc(heading, &field.doc);
-    let compiled = compiled::compiled(workspace, file);
+    let compiled = workspace.compiled(file);
     if let Some(rust) = compiled
         .as_ref()
         .and_then(|c| c.rust_type(&record.full_name, &field.name))

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::compiled::Compiled;
+use super::compiled::{self, Compiled};
 use super::model::{FileIndex, FileKind, TypeDef, TypeUse};
 use super::{idl, json};
 
@@ -219,19 +219,17 @@ impl Workspace {
         out
     }
 
-    /// The compiled schemas of the file at `path` (a key), made by `compile` unless this
-    /// generation has them already.
-    pub(crate) fn cached(
-        &self,
-        path: &Path,
-        compile: impl FnOnce() -> Option<Arc<Compiled>>,
-    ) -> Option<Arc<Compiled>> {
+    /// The compiled schemas of `file` (its imports read from the workspace's texts first),
+    /// from the cache when no indexed file changed since; `None` when it does not compile
+    /// (the diagnostics say why).
+    pub fn compiled(&self, file: &FileIndex) -> Option<Arc<Compiled>> {
+        let path = file.path.as_path();
         if let Some((generation, found)) = self.compiled_cache().get(path) {
             if *generation == self.generation {
                 return found.clone();
             }
         }
-        let found = compile();
+        let found = compiled::compile(&Indexed(self), self.include_dirs(), file);
         let mut cache = self.compiled_cache();
         cache.retain(|_, (generation, _)| *generation == self.generation);
         cache.insert(path.to_path_buf(), (self.generation, found.clone()));
@@ -291,4 +289,24 @@ fn targets(file: &FileIndex) -> impl Iterator<Item = PathBuf> + '_ {
 /// yet saved).
 pub fn key(path: &Path) -> PathBuf {
     avdl2rs_lint::git::absolute(path)
+}
+
+/// The workspace's texts first, the file system for the rest.
+struct Indexed<'a>(&'a Workspace);
+
+impl avdl_parser::SourceFiles for Indexed<'_> {
+    fn is_file(&self, path: &Path) -> bool {
+        self.0.file(path).is_some() || path.is_file()
+    }
+
+    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        match self.0.file(path) {
+            Some(file) => Ok(file.text.as_bytes().to_vec()),
+            None => std::fs::read(path),
+        }
+    }
+
+    fn identity(&self, path: &Path) -> PathBuf {
+        key(path)
+    }
 }
