@@ -1,17 +1,24 @@
 //! The language server's answer to an edit: the time from a `didChange` to the diagnostics it
 //! publishes (the tree built again, then the compile and every lint rule, placed in UTF-16),
 //! on the warehouse example (three files across folders) and on a generated protocol of
-//! 3,000 records (about 1 MB, thousands of findings); and the heap the server holds with the
+//! 3,000 records (about 1 MB, thousands of findings); the time of a hover, a definition and a
+//! completion request on a type reference of each; and the heap the server holds with the
 //! large file open. The server runs in process on `lsp-server`'s in-memory connection, as
 //! an editor would drive it over stdio, without the pipe.
+//!
+//! The goal of a request is a 99th percentile, which criterion does not report: each request
+//! bench times every request it sends (`iter_custom`, warm-up included) and prints the 50th
+//! and 99th percentiles and the slowest of them after criterion's own figures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use avdl2rs_bench::ledger::protocol;
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 
@@ -42,26 +49,31 @@ struct Session {
     uri: String,
     text: String,
     version: i32,
+    /// The id of the last request sent.
+    last_id: i32,
 }
 
 impl Session {
-    /// A server whose imports are also looked for in `include`, with `path` open.
+    /// A server on the folder of `path` (its workspace, which the server indexes), whose
+    /// imports are also looked for in `include`, with `path` open.
     fn open(path: &Path, include: Vec<PathBuf>) -> Session {
         let (server, client) = Connection::memory();
         let options = avdl2rs_lsp::Options {
             include_dirs: include,
         };
         let server = std::thread::spawn(move || avdl2rs_lsp::run(server, options).unwrap());
+        let path = path.canonicalize().unwrap();
+        let folder = format!("file://{}", path.parent().unwrap().display());
         let init = Request::new(
             RequestId::from(1),
             "initialize".to_owned(),
-            json!({"capabilities": {}}),
+            json!({"capabilities": {}, "rootUri": folder}),
         );
         client.sender.send(init.into()).unwrap();
         wait(&client, |m| matches!(m, Message::Response(_)));
         notify(&client, "initialized", json!({}));
-        let uri = format!("file://{}", path.canonicalize().unwrap().display());
-        let text = std::fs::read_to_string(path).unwrap();
+        let uri = format!("file://{}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap();
         let item = json!({"uri": uri, "languageId": "avro-idl", "version": 0, "text": text});
         notify(
             &client,
@@ -74,6 +86,7 @@ impl Session {
             uri,
             text,
             version: 0,
+            last_id: 1,
         };
         session.diagnostics();
         session
@@ -108,6 +121,42 @@ impl Session {
             .map_or(0, Vec::len)
     }
 
+    /// Sends request `method` at the `nth` `needle` of the document (plus `within` bytes)
+    /// and waits for its answer, which must be a result that is not null.
+    fn request_at(&mut self, method: &str, at: &TextPosition) -> Value {
+        self.last_id += 1;
+        let id = RequestId::from(self.last_id);
+        let params = json!({"textDocument": {"uri": self.uri}, "position": at.0});
+        let request = Request::new(id.clone(), method.to_owned(), params);
+        self.client.sender.send(request.into()).unwrap();
+        let answer = wait(
+            &self.client,
+            |m| matches!(m, Message::Response(r) if r.id == id),
+        );
+        let Message::Response(response) = answer else {
+            unreachable!()
+        };
+        let result = response.result.unwrap_or(Value::Null);
+        let error = response.error.map(|e| e.message);
+        assert!(!result.is_null(), "{method} at {:?}: {error:?}", at.0);
+        result
+    }
+
+    /// The LSP position of the `nth` `needle` in the document, plus `within` bytes (the
+    /// files are ASCII, so a byte is a UTF-16 code unit).
+    fn position(&self, needle: &str, nth: usize, within: usize) -> TextPosition {
+        let at = self
+            .text
+            .match_indices(needle)
+            .nth(nth)
+            .expect("the needle")
+            .0
+            + within;
+        let line_start = self.text[..at].rfind('\n').map_or(0, |n| n + 1);
+        let line = self.text[..line_start].matches('\n').count();
+        TextPosition(json!({"line": line, "character": at - line_start}))
+    }
+
     fn close(mut self) {
         let shutdown = Request::new(RequestId::from(2), "shutdown".to_owned(), Value::Null);
         self.client.sender.send(shutdown.into()).unwrap();
@@ -120,6 +169,57 @@ impl Session {
 fn notify(client: &Connection, method: &str, params: Value) {
     let notification = Notification::new(method.to_owned(), params);
     client.sender.send(notification.into()).unwrap();
+}
+
+/// A position in the document, as LSP writes it.
+struct TextPosition(Value);
+
+/// Benches hover, definition and completion at the positions given, then prints the
+/// percentiles of every request's duration.
+fn requests(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    document: &str,
+    session: &mut Session,
+    reference: &TextPosition,
+    completion: &TextPosition,
+) {
+    for (name, method, at) in [
+        ("hover", "textDocument/hover", reference),
+        ("definition", "textDocument/definition", reference),
+        ("completion", "textDocument/completion", completion),
+    ] {
+        let mut durations = Vec::new();
+        group.bench_function(format!("{name}/{document}"), |b| {
+            b.iter_custom(|iterations| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iterations {
+                    let start = Instant::now();
+                    session.request_at(method, at);
+                    let took = start.elapsed();
+                    durations.push(took);
+                    total += took;
+                }
+                total
+            })
+        });
+        print_percentiles(&format!("lsp/{name}/{document}"), durations);
+    }
+}
+
+/// Prints the 50th and 99th percentiles and the slowest of `durations`.
+fn print_percentiles(name: &str, mut durations: Vec<Duration>) {
+    durations.sort_unstable();
+    let at = |fraction: f64| {
+        let index = ((durations.len() as f64 * fraction).ceil() as usize).max(1) - 1;
+        durations[index].as_secs_f64() * 1e3
+    };
+    println!(
+        "{name}: p50 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms of {} requests",
+        at(0.50),
+        at(0.99),
+        at(1.0),
+        durations.len()
+    );
 }
 
 /// The first message `wanted` accepts (others dropped).
@@ -149,6 +249,15 @@ fn bench(c: &mut Criterion) {
     group.bench_function("change_to_diagnostics/warehouse", |b| {
         b.iter(|| session.edit())
     });
+    let reference = session.position("shared.BusinessEvent event", 0, 7);
+    let completion = session.position("int quantity", 0, 0);
+    requests(
+        &mut group,
+        "warehouse",
+        &mut session,
+        &reference,
+        &completion,
+    );
     session.close();
 
     let before = LIVE.load(Ordering::Relaxed);
@@ -166,6 +275,17 @@ fn bench(c: &mut Criterion) {
     group.bench_function("change_to_diagnostics/ledger3000", |b| {
         b.iter(|| session.edit())
     });
+    // In the middle of the file: `Entry1499? previous_entry` of `Entry1500`, and the type
+    // of its `unitPrice` (every one of the 3,000 records is in scope there).
+    let reference = session.position("Entry1499? previous_entry", 0, 2);
+    let completion = session.position("double unitPrice", 1500, 0);
+    requests(
+        &mut group,
+        "ledger3000",
+        &mut session,
+        &reference,
+        &completion,
+    );
     session.close();
     group.finish();
     let _ = std::fs::remove_dir_all(&dir);

@@ -43,6 +43,17 @@ pub struct Config {
     pub lsp: LspConfig,
 }
 
+impl Config {
+    /// Makes the paths of the settings read from the `avdl2rs.toml` in `folder` absolute:
+    /// each is relative to that folder, wherever the file that inherits them is.
+    fn resolve_paths(mut self, folder: &Path) -> Config {
+        for dir in &mut self.lsp.include {
+            *dir = folder.join(&*dir);
+        }
+        self
+    }
+}
+
 /// `[lsp]` of `avdl2rs.toml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -55,6 +66,12 @@ pub struct LspConfig {
     /// written under it stays readable (true by default).
     #[serde(default = "LspConfig::default_rename_keeps_alias")]
     pub rename_keeps_alias: bool,
+    /// `include = ["schemas/shared"]`: folders searched for IDL imports not found beside the
+    /// importing file, after those given with `avdl2rs lsp -I`. Written relative to the
+    /// folder of the `avdl2rs.toml` that names them; read, they are absolute (see
+    /// [`Config::resolve_paths`]), so a folder below inheriting them finds the same folders.
+    #[serde(default)]
+    pub include: Vec<PathBuf>,
 }
 
 impl LspConfig {
@@ -68,6 +85,7 @@ impl Default for LspConfig {
         LspConfig {
             compat: None,
             rename_keeps_alias: LspConfig::default_rename_keeps_alias(),
+            include: Vec::new(),
         }
     }
 }
@@ -130,7 +148,7 @@ impl Configs {
     fn load_above(&mut self, folder: &Path) -> Result<Config, ConfigError> {
         let candidate = folder.join(FILE_NAME);
         if candidate.is_file() {
-            return read(&candidate);
+            return read(&candidate).map(|config| config.resolve_paths(folder));
         }
         match folder.parent() {
             Some(parent) => {
@@ -201,6 +219,19 @@ mod tests {
         assert_eq!(config.fmt.indent, 2);
         let naming = config.lint.level(crate::Rule::Naming);
         assert_eq!(naming, crate::Level::Error);
+    }
+
+    #[test]
+    fn include_folders_are_relative_to_the_file_naming_them() {
+        let root = tempfile::tempdir().unwrap();
+        let root_path = std::fs::canonicalize(root.path()).unwrap();
+        let inner = root_path.join("contracts/orders");
+        std::fs::create_dir_all(&inner).unwrap();
+        let text = "[lsp]\ninclude = [\"schemas/shared\"]\n";
+        std::fs::write(root_path.join(FILE_NAME), text).unwrap();
+        let mut configs = Configs::default();
+        let config = configs.for_file(&inner.join("orders.avdl")).unwrap();
+        assert_eq!(config.lsp.include, [root_path.join("schemas/shared")]);
     }
 
     #[test]

@@ -13,15 +13,18 @@ use lsp_types::{InitializeParams, Uri};
 pub struct Workspace {
     /// The first workspace folder (or the root of older clients), when it is on disk.
     pub root: Option<PathBuf>,
-    /// Directories searched for IDL imports not found beside the importing file.
+    /// Directories searched for IDL imports not found beside the importing file: those of
+    /// the command line, then the `[lsp] include` of the workspace folder's settings.
     pub include_dirs: Vec<PathBuf>,
+    /// The include directories given on the command line (`avdl2rs lsp -I`).
+    command_line_includes: Vec<PathBuf>,
     /// The `avdl2rs.toml` files read, by folder.
     configs: Configs,
 }
 
 impl Workspace {
     /// The workspace the client names in `initialize`, with the include directories given
-    /// on the command line.
+    /// on the command line and those of its settings.
     pub fn new(params: &InitializeParams, include_dirs: Vec<PathBuf>) -> Workspace {
         let first_folder = params
             .workspace_folders
@@ -30,11 +33,14 @@ impl Workspace {
             .map(|folder| &folder.uri);
         #[allow(deprecated)] // older clients send only `rootUri`
         let uri = first_folder.or(params.root_uri.as_ref());
-        Workspace {
+        let mut workspace = Workspace {
             root: uri.and_then(uri_to_path),
-            include_dirs,
+            include_dirs: Vec::new(),
+            command_line_includes: include_dirs,
             configs: Configs::default(),
-        }
+        };
+        workspace.read_include_dirs();
+        workspace
     }
 
     /// The settings of the file at `path`, or of the workspace folder for a file that is not
@@ -47,9 +53,25 @@ impl Workspace {
         }
     }
 
-    /// Forgets the settings read, after an `avdl2rs.toml` changed.
-    pub fn reload_configs(&mut self) {
+    /// Forgets the settings read, after an `avdl2rs.toml` changed, and reads the include
+    /// directories again; true when they changed (the index must then be rebuilt).
+    pub fn reload_configs(&mut self) -> bool {
         self.configs = Configs::default();
+        let before = std::mem::take(&mut self.include_dirs);
+        self.read_include_dirs();
+        before != self.include_dirs
+    }
+
+    /// The command line's include directories, then the `[lsp] include` of the workspace
+    /// folder's settings. Settings that cannot be read add none: every document's
+    /// diagnostics already say why.
+    fn read_include_dirs(&mut self) {
+        let from_settings = self
+            .config(None)
+            .map(|config| config.lsp.include)
+            .unwrap_or_default();
+        self.include_dirs = self.command_line_includes.clone();
+        self.include_dirs.extend(from_settings);
     }
 }
 

@@ -1,7 +1,8 @@
 //! `avdl2rs lsp` end to end with a real LSP client: `pytest-lsp` runs
-//! `tests/scripts/lsp_warehouse.py` against the binary, on the warehouse example and a broken
-//! copy of it (initialize, open, diagnostics, outline, formatting, semantic tokens,
-//! definition, hover, completion, rename).
+//! `tests/scripts/lsp_warehouse.py` against the binary, on the warehouse example, a broken
+//! copy of it and a copy committed to a git repository (initialize, open, diagnostics,
+//! outline, formatting, semantic tokens, definition, hover, completion, rename, the
+//! compatibility check against HEAD).
 
 use std::path::Path;
 use std::process::Command;

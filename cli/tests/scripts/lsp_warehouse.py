@@ -1,6 +1,8 @@
 """`avdl2rs lsp` driven by a real LSP client (pytest-lsp, on pygls and lsprotocol), on the
 warehouse example's contracts, whose imports cross folders (one beside the file, one in the
-include directory), and on a broken copy of them.
+include directory), on a broken copy of them, and on a copy committed to a git repository
+whose `avdl2rs.toml` asks for the compatibility check against HEAD (and names the include
+directory, so that server is started without `-I`).
 
 Run by `cli/tests/it/cli_lsp.rs` as `python -m pytest lsp_warehouse.py`, with AVDL2RS_BIN
 (the `avdl2rs` binary) and AVDL2RS_WAREHOUSE (the example's `schemas` folder) set.
@@ -32,6 +34,21 @@ _main.write_text(
 )
 _locations = BROKEN / "reference" / "locations.avdl"
 _locations.write_text(_locations.read_text().replace("record Location", "recrod Location"))
+
+
+# The committed copy: a git repository of its own, the schemas as they are, and settings
+# that check each file against HEAD at BACKWARD and find `shared/` through `[lsp] include`.
+COMMITTED = pathlib.Path(_copy_root) / "committed"
+shutil.copytree(SCHEMAS, COMMITTED)
+(COMMITTED / "avdl2rs.toml").write_text(
+    '[lsp]\ninclude = ["shared"]\ncompat = { level = "BACKWARD", against = "HEAD" }\n'
+)
+for _command in (
+    ["init", "-q"],
+    ["add", "."],
+    ["-c", "user.name=avdl2rs", "-c", "user.email=avdl2rs@localhost", "commit", "-q", "-m", "schemas"],
+):
+    subprocess.run(["git", *_command], cwd=COMMITTED, check=True, capture_output=True)
 
 
 def server(schemas):
@@ -94,6 +111,57 @@ async def broken(lsp_client: LanguageClient):
     await initialize(lsp_client, BROKEN)
     yield
     await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp"]))
+async def committed(lsp_client: LanguageClient):
+    await initialize(lsp_client, COMMITTED)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def change_and_wait(client, uri, version, text):
+    """Sends `text` as the whole document and waits for its diagnostics."""
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    while uri not in client.diagnostics:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+def compat(diagnostics):
+    return [d for d in diagnostics if d.source == "avdl2rs-compat"]
+
+
+@pytest.mark.asyncio
+async def test_a_backward_incompatible_edit_is_reported_on_its_field(committed: LanguageClient):
+    main = COMMITTED / "warehouse.avdl"
+    text = main.read_text()
+    uri, diagnostics = await open_and_wait(committed, main)
+    # As committed: compatible with itself, and the include folder of the settings finds
+    # the shared envelope (no error).
+    assert compat(diagnostics) == []
+    assert [d for d in diagnostics if d.severity == types.DiagnosticSeverity.Error] == []
+
+    # A field without a default: the new reader cannot read data written before it.
+    labels = "map<string> labels = {};"
+    broken = text.replace(labels, labels + "\n    string batch;")
+    found = compat(await change_and_wait(committed, uri, 2, broken))
+    assert len(found) == 1, found
+    assert found[0].code == "READER_FIELD_MISSING_DEFAULT"
+    assert found[0].severity == types.DiagnosticSeverity.Warning
+    batch = broken.index("string batch") + len("string ")
+    assert found[0].range.start == position(broken, batch)
+    assert found[0].range.end == position(broken, batch + len("batch"))
+
+    # With a default it reads the old data again: the diagnostic is gone.
+    fixed = text.replace(labels, labels + '\n    string batch = "";')
+    assert compat(await change_and_wait(committed, uri, 3, fixed)) == []
 
 
 @pytest.mark.asyncio

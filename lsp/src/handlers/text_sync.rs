@@ -42,7 +42,10 @@ pub fn did_change(state: &mut State, params: DidChangeTextDocumentParams) -> Han
 pub fn did_save(state: &mut State, params: DidSaveTextDocumentParams) -> HandlerResult<()> {
     let uri = params.text_document.uri;
     if uri.as_str().ends_with("/avdl2rs.toml") {
-        state.workspace.reload_configs();
+        if state.workspace.reload_configs() {
+            let include_dirs = state.workspace.include_dirs.clone();
+            state.index.set_include_dirs(include_dirs);
+        }
         let all: Vec<Uri> = state.documents.iter().map(|d| d.uri.clone()).collect();
         all.iter().for_each(|uri| publish(state, uri));
     } else if state.documents.get(&uri).is_some() {

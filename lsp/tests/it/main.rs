@@ -4,6 +4,7 @@
 mod analysis_requests;
 mod diagnostics;
 mod formatting;
+mod include_settings;
 mod lifecycle;
 mod semantic_tokens;
 mod support;
