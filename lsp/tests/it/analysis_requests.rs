@@ -185,6 +185,40 @@ fn hover_and_definition_count_utf16_columns() {
     client.shutdown();
 }
 
+/// A protocol of 500 records: more types than one answer holds, so the list comes marked
+/// incomplete with the types that contain what is typed, and the editor asks again as more
+/// is typed.
+#[test]
+fn a_long_completion_list_is_cut_to_what_is_typed_and_marked_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    let records: String = (0..500)
+        .map(|i| format!("  record Item{i} {{ int n; }}\n"))
+        .collect();
+    let text = format!("protocol Big {{\n{records}  record Use {{ Item4 x; }}\n}}\n");
+    let main = dir.path().join("big.avdl");
+    std::fs::write(&main, &text).unwrap();
+    let main = std::fs::canonicalize(main).unwrap();
+    let mut client = crate::support::Client::start(Some(main.parent().unwrap()));
+    client.open(&uri(&main), &text);
+    let params = CompletionParams {
+        // Just after `Item4` in `Use`.
+        text_document_position: at(&main, position(&text, "Item4 x", 0, 5)),
+        work_done_progress_params: Default::default(),
+        partial_result_params: Default::default(),
+        context: None,
+    };
+    let Some(CompletionResponse::List(list)) = client.request::<Completion>(params).unwrap() else {
+        panic!("not an incomplete list");
+    };
+    assert!(list.is_incomplete);
+    let labels: Vec<&str> = list.items.iter().map(|i| i.label.as_str()).collect();
+    // Item4, Item40…Item49 and Item400…Item499: 111 of the 500, all of them sent.
+    assert_eq!(labels.len(), 111, "{labels:?}");
+    assert!(labels.iter().all(|l| l.to_lowercase().contains("item4")));
+    assert!(labels.contains(&"Item4") && labels.contains(&"Item499"));
+    client.shutdown();
+}
+
 #[test]
 fn completion_offers_types_in_scope() {
     let (dir, mut client) = warehouse();
