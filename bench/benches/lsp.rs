@@ -206,8 +206,12 @@ fn requests(
     }
 }
 
-/// Prints the 50th and 99th percentiles and the slowest of `durations`.
+/// Prints the 50th and 99th percentiles and the slowest of `durations`; nothing when the
+/// bench did not run (filtered out on the command line).
 fn print_percentiles(name: &str, mut durations: Vec<Duration>) {
+    if durations.is_empty() {
+        return;
+    }
     durations.sort_unstable();
     let at = |fraction: f64| {
         let index = ((durations.len() as f64 * fraction).ceil() as usize).max(1) - 1;
