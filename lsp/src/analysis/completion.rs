@@ -185,16 +185,7 @@ pub fn complete(workspace: &Workspace, path: &Path, offset: usize) -> Vec<Comple
         .iter()
         .map(|k| proposal(k, CompletionKind::Keyword, "", k, false, &replace))
         .collect();
-    out.extend(PRIMITIVES.iter().map(|(name, detail)| {
-        proposal(
-            name,
-            CompletionKind::Primitive,
-            detail,
-            name,
-            false,
-            &replace,
-        )
-    }));
+    out.extend(primitives(PRIMITIVES, &replace));
     out.extend(TYPE_SNIPPETS.iter().map(|(label, insert, detail)| {
         proposal(
             label,
@@ -207,6 +198,23 @@ pub fn complete(workspace: &Workspace, path: &Path, offset: usize) -> Vec<Comple
     }));
     out.extend(types_in_scope(workspace, file, &replace));
     out
+}
+
+/// The proposals of `names`, primitive types written as they are named.
+fn primitives<'a>(
+    names: &'a [(&'a str, &'a str)],
+    replace: &'a Span,
+) -> impl Iterator<Item = Completion> + 'a {
+    names.iter().map(move |(name, detail)| {
+        proposal(
+            name,
+            CompletionKind::Primitive,
+            detail,
+            name,
+            false,
+            replace,
+        )
+    })
 }
 
 /// One proposal.
@@ -262,19 +270,7 @@ fn types_in_scope(workspace: &Workspace, file: &FileIndex, replace: &Span) -> Ve
 
 /// In a JSON string: the primitive types and every type of the workspace by full name.
 fn json_types(workspace: &Workspace, replace: Span) -> Vec<Completion> {
-    let mut out: Vec<Completion> = PRIMITIVES[..8]
-        .iter()
-        .map(|(name, detail)| {
-            proposal(
-                name,
-                CompletionKind::Primitive,
-                detail,
-                name,
-                false,
-                &replace,
-            )
-        })
-        .collect();
+    let mut out: Vec<Completion> = primitives(&PRIMITIVES[..8], &replace).collect();
     let mut names: Vec<(&str, &TypeDef)> = workspace
         .files()
         .flat_map(|f| f.types.iter().map(|t| (t.full_name.as_str(), t)))
