@@ -45,6 +45,14 @@ fn client(url: &str) -> blocking::Client {
 struct Recorded(Vec<(CompositeKey, DebugValue)>);
 
 impl Recorded {
+    /// What `run` records, through a recorder of its own.
+    fn during(run: impl FnOnce()) -> Self {
+        let recorder = DebuggingRecorder::new();
+        let snapshotter = recorder.snapshotter();
+        metrics::with_local_recorder(&recorder, run);
+        Recorded::of(&snapshotter)
+    }
+
     fn of(snapshotter: &Snapshotter) -> Self {
         let all = snapshotter.snapshot().into_vec();
         Recorded(
@@ -85,17 +93,14 @@ impl Recorded {
 
 #[test]
 fn requests_are_counted_and_timed_by_outcome() {
-    let recorder = DebuggingRecorder::new();
-    let snapshotter = recorder.snapshotter();
     let fake = fake();
-    metrics::with_local_recorder(&recorder, || {
+    let recorded = Recorded::during(|| {
         let registry = client(&fake.url);
         registry.schema_by_id(1).unwrap();
         registry.schema_by_id(2).unwrap_err();
         registry.schema_by_id(3).unwrap_err();
         client(&dead_url()).schema_by_id(1).unwrap_err();
     });
-    let recorded = Recorded::of(&snapshotter);
     for outcome in ["ok", "client_error", "server_error", "transport"] {
         assert_eq!(recorded.counter(REQUESTS, OUTCOME, outcome), 1, "{outcome}");
         assert_eq!(
@@ -109,10 +114,8 @@ fn requests_are_counted_and_timed_by_outcome() {
 
 #[test]
 fn schema_cache_lookups_are_hits_or_misses() {
-    let recorder = DebuggingRecorder::new();
-    let snapshotter = recorder.snapshotter();
     let fake = fake();
-    metrics::with_local_recorder(&recorder, || {
+    let recorded = Recorded::during(|| {
         let registry = client(&fake.url);
         registry.schema_by_id(1).unwrap();
         registry.schema_by_id(1).unwrap();
@@ -121,7 +124,6 @@ fn schema_cache_lookups_are_hits_or_misses() {
         registry.schema_by_id(2).unwrap_err();
         registry.schema_by_id(2).unwrap_err();
     });
-    let recorded = Recorded::of(&snapshotter);
     assert_eq!(recorded.counter(CACHE_MISSES, CACHE, SCHEMAS), 3);
     assert_eq!(recorded.counter(CACHE_HITS, CACHE, SCHEMAS), 2);
     assert_eq!(fake.count(), 3);
@@ -129,12 +131,10 @@ fn schema_cache_lookups_are_hits_or_misses() {
 
 #[test]
 fn the_deserializers_writer_cache_misses_once_per_schema_id() {
-    let recorder = DebuggingRecorder::new();
-    let snapshotter = recorder.snapshotter();
     let fake = fake();
     // Schema id 1, then `id: 5` (zigzag 10).
     let frame = [0, 0, 0, 0, 1, 10];
-    metrics::with_local_recorder(&recorder, || {
+    let recorded = Recorded::during(|| {
         let deserializer = blocking::Deserializer::<Ping>::new(Arc::new(client(&fake.url)));
         for _ in 0..3 {
             assert_eq!(deserializer.deserialize(&frame).unwrap(), Ping { id: 5 });
@@ -142,7 +142,6 @@ fn the_deserializers_writer_cache_misses_once_per_schema_id() {
         // A frame of a schema the registry does not have: a miss, every time.
         deserializer.deserialize(&[0, 0, 0, 0, 2, 10]).unwrap_err();
     });
-    let recorded = Recorded::of(&snapshotter);
     assert_eq!(recorded.counter(CACHE_MISSES, CACHE, WRITERS), 2);
     assert_eq!(recorded.counter(CACHE_HITS, CACHE, WRITERS), 2);
 }
@@ -162,9 +161,7 @@ fn failed_rules_are_counted_by_type_and_mode_whatever_their_action() {
             _ => Answer::error(404, 40401, "unexpected"),
         },
     );
-    let recorder = DebuggingRecorder::new();
-    let snapshotter = recorder.snapshotter();
-    metrics::with_local_recorder(&recorder, || {
+    let recorded = Recorded::during(|| {
         let config = avdl2rs_registry::SerializerConfig::default();
         let serializer = blocking::Serializer::<Ping>::new(Arc::new(client(&fake.url)), config);
         // `NONE` on failure lets every value through; the two that fail are still counted.
@@ -172,7 +169,6 @@ fn failed_rules_are_counted_by_type_and_mode_whatever_their_action() {
             serializer.serialize("pings", &Ping { id }).unwrap();
         }
     });
-    let recorded = Recorded::of(&snapshotter);
     assert_eq!(recorded.counter(RULE_FAILURES, RULE_TYPE, "CEL"), 2);
     assert_eq!(recorded.counter(RULE_FAILURES, MODE, "WRITE"), 2);
 }
