@@ -1,24 +1,17 @@
-//! The expansion of `#[derive(AvroOneOf)]`: an enum of one-field tuple variants, each holding
+//! The parsing of `#[derive(AvroOneOf)]`: an enum of one-field tuple variants, each holding
 //! a type with a schema, becomes the runtime's `OneOf` (and `Resolvable`, so a registry
-//! deserializer reads it as it reads a single type). The variants' full names are the types'
-//! own, known only where the types are: that no two are the same is checked by a constant
-//! the compiler evaluates.
+//! deserializer reads it as it reads a single type). Here the enum and its attributes are
+//! read and checked; the impls come from `avdl2rs_emit::one_of_impls`, which writes the
+//! generator's one-of enums too.
 
+use avdl2rs_emit::{one_of_impls, OneOfEnum, OneOfVariant};
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
 
 use crate::errors::Errors;
 
-/// A variant holding a type with a schema.
-struct Typed<'a> {
-    ident: &'a syn::Ident,
-    ty: &'a syn::Type,
-}
-
 /// The variants of the enum: the typed ones in order, and the catch-all's name.
 struct Variants<'a> {
-    typed: Vec<Typed<'a>>,
+    typed: Vec<OneOfVariant<&'a syn::Type>>,
     other: Option<&'a syn::Ident>,
 }
 
@@ -44,7 +37,12 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
     };
     errors.finish()?;
     let variants = variants.ok_or_else(|| syn::Error::new_spanned(&input.ident, "no variants"))?;
-    Ok(impls(&input.ident, &variants, &rt))
+    let one_of = OneOfEnum {
+        ident: &input.ident,
+        typed: &variants.typed,
+        other: variants.other,
+    };
+    Ok(one_of_impls(&one_of, &rt))
 }
 
 /// The runtime crate's path: `#[avro(crate = "..")]`, else `::avdl2rs`.
@@ -106,8 +104,8 @@ fn variants<'a>(data: &'a syn::DataEnum, errors: &mut Errors) -> Option<Variants
             }
         };
         if !is_other(variant, errors) {
-            found.typed.push(Typed {
-                ident: &variant.ident,
+            found.typed.push(OneOfVariant {
+                ident: variant.ident.clone(),
                 ty,
             });
         } else if found.other.is_some() {
@@ -127,122 +125,4 @@ fn variants<'a>(data: &'a syn::DataEnum, errors: &mut Errors) -> Option<Variants
         return None;
     }
     Some(found)
-}
-
-/// The `OneOf` and `Resolvable` impls and the check of distinct full names, in one `const`.
-fn impls(ident: &syn::Ident, variants: &Variants<'_>, rt: &syn::Path) -> TokenStream {
-    let names = variants.typed.iter().map(|v| {
-        let ty = v.ty;
-        quote!(<#ty as #rt::AvroSchema>::FULL_NAME)
-    });
-    let visit_types = variants.typed.iter().enumerate().map(|(index, v)| {
-        let (variant, ty) = (v.ident, v.ty);
-        quote!(#index => ::core::option::Option::Some(visitor.visit::<#ty>(#ident::#variant)))
-    });
-    let visit_values = variants.typed.iter().map(|v| {
-        let variant = v.ident;
-        quote!(#ident::#variant(value) => ::core::option::Option::Some(visitor.visit(value)))
-    });
-    let indices = variants.typed.iter().enumerate().map(|(index, v)| {
-        let variant = v.ident;
-        quote!(#ident::#variant(_) => ::core::option::Option::Some(#index))
-    });
-    let catch_all = variants.other.is_some();
-    let (other_arm, other_value) = match variants.other {
-        Some(other) => (
-            quote!(#ident::#other(_) => ::core::option::Option::None,),
-            quote!(::core::option::Option::Some(#ident::#other(record))),
-        ),
-        None => (
-            quote!(),
-            quote!({
-                let _ = record;
-                ::core::option::Option::None
-            }),
-        ),
-    };
-    let distinct = distinct_names(ident, &variants.typed, rt);
-    quote! {
-        const _: () = {
-            #distinct
-
-            #[automatically_derived]
-            impl #rt::OneOf for #ident {
-                const VARIANTS: &'static [&'static str] = &[#(#names),*];
-                const CATCH_ALL: bool = #catch_all;
-
-                fn visit_variant<V: #rt::one_of::VisitVariant<Self>>(
-                    index: usize,
-                    visitor: V,
-                ) -> ::core::option::Option<V::Output> {
-                    match index {
-                        #(#visit_types,)*
-                        _ => ::core::option::Option::None,
-                    }
-                }
-
-                fn visit_value<V: #rt::one_of::VisitValue>(
-                    &self,
-                    visitor: V,
-                ) -> ::core::option::Option<V::Output> {
-                    match self {
-                        #(#visit_values,)*
-                        #other_arm
-                    }
-                }
-
-                fn variant(&self) -> ::core::option::Option<usize> {
-                    match self {
-                        #(#indices,)*
-                        #other_arm
-                    }
-                }
-
-                fn other(record: #rt::generic::GenericRecord) -> ::core::option::Option<Self> {
-                    #other_value
-                }
-            }
-
-            #[automatically_derived]
-            impl #rt::resolve::Resolvable for #ident {
-                #[inline]
-                fn decode_written<L: #rt::resolve::SchemaLookup>(
-                    consumer: &#rt::resolve::Consumer<L>,
-                    id: i32,
-                    body: &[u8],
-                ) -> ::core::result::Result<Self, #rt::resolve::ResolveError> {
-                    consumer.decode_one_of::<Self>(id, body)
-                }
-
-                fn reads_unchanged(writer: &str) -> bool {
-                    <Self as #rt::OneOf>::has_variant_schema(writer)
-                }
-            }
-        };
-    }
-}
-
-/// A constant for each pair of variants that fails to compile when both types have one full
-/// name: a reader could not tell their messages apart.
-fn distinct_names(ident: &syn::Ident, typed: &[Typed<'_>], rt: &syn::Path) -> TokenStream {
-    let mut checks = TokenStream::new();
-    for (i, first) in typed.iter().enumerate() {
-        for second in &typed[i + 1..] {
-            let (a, b) = (first.ty, second.ty);
-            let message = format!(
-                "variants `{}` and `{}` of `{ident}` hold types of one full name: a reader could not tell their messages apart",
-                first.ident, second.ident
-            );
-            checks.extend(quote_spanned! {second.ty.span()=>
-                const _: () = ::core::assert!(
-                    !#rt::__private::str_eq(
-                        <#a as #rt::AvroSchema>::FULL_NAME,
-                        <#b as #rt::AvroSchema>::FULL_NAME,
-                    ),
-                    #message
-                );
-            });
-        }
-    }
-    checks
 }

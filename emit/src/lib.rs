@@ -13,6 +13,8 @@
 //! decode emitters (`encode`, `decode`, joined into one type's impls by `impls`), the texts of
 //! schema nodes ([`node`]: a type's own schema, the pieces from which the runtime assembles
 //! the standalone schema at compile time) and the item that writes them ([`schema_item`]).
+//! Apart from the codecs, [`one_of_impls`] gives an enum of types with schemas the runtime's
+//! `OneOf`, for the `AvroOneOf` derive and for the enums the generator writes.
 //!
 //! It depends only on `proc-macro2`, `quote`, `syn`, the schema model and `serde_json`, so the
 //! proc-macro crate can call it without pulling the runtime, the IDL parser or the code
@@ -35,6 +37,7 @@ mod encode;
 mod impls;
 mod model;
 pub mod node;
+mod one_of;
 mod schema_item;
 #[cfg(test)]
 mod tests;
@@ -45,6 +48,7 @@ pub use avdl2rs_schema::LogicalType;
 
 pub use impls::{type_impls, wrap_in_const};
 pub use model::{Logical, RecordField, Shape, TypeCodec, UnionVariant, Value};
+pub use one_of::{one_of_impls, OneOfEnum, OneOfVariant};
 pub use schema_item::{schema_item, ItemKind, Measured};
 pub use time::{TimeCrate, TimeKind};
 
