@@ -227,6 +227,12 @@ impl IdlFile {
         matches!(self.content, Content::Protocol(_))
     }
 
+    /// Whether the file is a schema file with a main schema (`schema <type>;`), whose JSON
+    /// is [`IdlFile::json`]; without one, that JSON is the array of every named type.
+    pub fn has_main_schema(&self) -> bool {
+        matches!(self.content, Content::Schema(_))
+    }
+
     /// The `.avpr` JSON of a protocol, or the `.avsc` JSON of a schema file's main schema.
     pub fn to_json(&self) -> Value {
         self.json().clone()

@@ -82,8 +82,10 @@ impl<'a> Context<'a> {
             prelude_shadowed: space
                 .defs
                 .iter()
-                .filter(|def| PRELUDE_TYPES.contains(&def.ident.as_str()))
-                .map(|def| def.module.clone())
+                .map(|def| (&def.module, &def.ident))
+                .chain(space.one_ofs.iter().map(|o| (&o.module, &o.ident)))
+                .filter(|(_, ident)| PRELUDE_TYPES.contains(&ident.as_str()))
+                .map(|(module, _)| module.clone())
                 .collect(),
             nodes: NodeGraph::new(set),
             reaches_extern: Vec::new(),

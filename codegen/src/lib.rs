@@ -17,7 +17,9 @@
 //! (`render`, which asks `context` about the type space and writes each type's definition
 //! with `items`, its codec with `codec` and its schema item with `schema_items`, into the
 //! module tree of `modules`), with the codec impls and schema items written by
-//! `avdl2rs-emit`, the emitter the `Avro` derive shares.
+//! `avdl2rs-emit`, the emitter the `Avro` derive shares. Enums of one of several named types
+//! (`one_of`: those [`Options::one_of`] asks for, and one per top-level union of named types)
+//! are planned with the type space and get the impls `#[derive(AvroOneOf)]` gives.
 
 #![warn(missing_docs)]
 
@@ -41,6 +43,7 @@ mod modules;
 mod naming;
 mod nesting;
 mod nodes;
+mod one_of;
 mod options;
 mod render;
 mod rust_types;
@@ -55,7 +58,7 @@ pub use avdl2rs_emit::TimeCrate;
 pub use builder::Builder;
 pub use generated::GeneratedType;
 pub use nesting::DeepNesting;
-pub use options::{MapType, Options};
+pub use options::{MapType, OneOfEnum, Options};
 
 /// The stack of the thread generating code: reserved, not committed, until a deep schema
 /// uses it.
@@ -78,6 +81,8 @@ pub struct Generator {
     /// Per file or text added, in order, so that errors found later can name where a type
     /// came from.
     origins: Vec<Origin>,
+    /// The top-level unions of named types read, each of which gets a one-of enum.
+    top_unions: Vec<one_of::TopUnion>,
 }
 
 /// Where the named types registered by one addition came from.
@@ -99,6 +104,7 @@ impl Generator {
             set: SchemaSet::new(),
             files_read: Vec::new(),
             origins: Vec::new(),
+            top_unions: Vec::new(),
         }
     }
 
@@ -144,6 +150,16 @@ impl Generator {
             let parsed = self.set.parse_file_value(idl.json());
             return self.registered(parsed.map(drop), origin, Some(idl));
         }
+        if idl.has_main_schema() && idl.json().is_array() {
+            // The main schema's own JSON defines its named types inline; it is read apart,
+            // only for its branches' names, since the types are registered one by one below.
+            let union = SchemaSet::new().parse_value(idl.json());
+            let union = union.map_err(|source| Error::Schema {
+                origin: origin.to_string(),
+                source,
+            })?;
+            self.top_unions.extend(one_of::TopUnion::of(&union, origin));
+        }
         let named = idl
             .named_schemas()
             .map_err(|source| Error::Idl { source })?;
@@ -157,7 +173,7 @@ impl Generator {
     /// names it in errors. Types may refer to types added before.
     pub fn add_schema_json(&mut self, json: &str, origin: &str) -> Result<(), Error> {
         let parsed = self.set.parse_file_text(json);
-        self.registered(parsed.map(drop), origin, None)
+        self.registered_file(parsed, origin)
     }
 
     /// Adds the named types of a schema or protocol given as JSON; see
@@ -168,7 +184,21 @@ impl Generator {
         origin: &str,
     ) -> Result<(), Error> {
         let parsed = self.set.parse_file_value(json);
-        self.registered(parsed.map(drop), origin, None)
+        self.registered_file(parsed, origin)
+    }
+
+    /// [`Generator::registered`] for a JSON schema file, whose top-level union of named types
+    /// gets a one-of enum.
+    fn registered_file(
+        &mut self,
+        parsed: Result<Option<avdl2rs_schema::Schema>, avdl2rs_schema::SchemaError>,
+        origin: &str,
+    ) -> Result<(), Error> {
+        let top = parsed.as_ref().ok().and_then(Option::as_ref);
+        let union = top.and_then(|schema| one_of::TopUnion::of(schema, origin));
+        self.registered(parsed.map(drop), origin, None)?;
+        self.top_unions.extend(union);
+        Ok(())
     }
 
     /// Records where the types just parsed came from, or turns the parse error into ours.
@@ -280,8 +310,8 @@ impl Generator {
     /// The type space of the schemas added so far, with the edges of type cycles and the
     /// large union branches boxed.
     fn type_space(&self) -> Result<space::TypeSpace, Error> {
-        let mut space =
-            space::TypeSpace::build(&self.set, &self.options).map_err(|e| self.locate(e))?;
+        let mut space = space::TypeSpace::build(&self.set, &self.options, &self.top_unions)
+            .map_err(|e| self.locate(e))?;
         cycles::box_cycle_edges(&mut space.defs);
         cycles::mark_recursive(&mut space.defs);
         large::box_large_branches(&mut space.defs);

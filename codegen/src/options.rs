@@ -43,6 +43,23 @@ pub struct Options {
     /// Named types taken from other generated code instead of generated again: pairs of an
     /// Avro full name or namespace and the Rust path of that type or namespace module.
     pub extern_paths: Vec<(String, String)>,
+    /// Enums of one of several named types (the runtime's `OneOf`), added to the output.
+    pub one_of_enums: Vec<OneOfEnum>,
+}
+
+/// An enum of one of several named types, the Rust form of a topic that carries several
+/// record types: one newtype variant per type, implementing the runtime's `OneOf` and
+/// `resolve::Resolvable`, as `#[derive(AvroOneOf)]` would (see [`Options::one_of`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OneOfEnum {
+    /// The enum's name, dotted to place it in the module of a namespace
+    /// (`com.example.OrderEvent`), else in the root module.
+    pub name: String,
+    /// The full Avro names of the variants' types, in variant order.
+    pub types: Vec<String>,
+    /// Whether an `Other(GenericRecord)` variant takes the records of any other writer type.
+    pub catch_all: bool,
 }
 
 impl Default for Options {
@@ -55,6 +72,7 @@ impl Default for Options {
             apache_avro_schema: false,
             runtime_path: "::avdl2rs".to_string(),
             extern_paths: Vec::new(),
+            one_of_enums: Vec::new(),
         }
     }
 }
@@ -112,6 +130,52 @@ impl Options {
     #[must_use]
     pub fn extern_path(mut self, avro: impl Into<String>, rust_path: impl Into<String>) -> Self {
         self.extern_paths.push((avro.into(), rust_path.into()));
+        self
+    }
+
+    /// Adds the enum `name` (dotted for a namespace module: `com.example.OrderEvent`) with
+    /// one newtype variant per named type of `types` (full Avro names), named as the type's
+    /// Rust type, which reads a message into the variant whose type wrote it: the runtime's
+    /// `OneOf`, for a topic carrying several record types. A name that is no named type of
+    /// the schemas, a type without a Rust type of its own, or an enum name already taken is
+    /// an [`crate::Error::InvalidOption`].
+    ///
+    /// ```
+    /// use avdl2rs_codegen::Options;
+    /// let options = Options::default().one_of("shop.OrderEvent", ["shop.Created", "shop.Paid"]);
+    /// assert_eq!(options.one_of_enums[0].types, ["shop.Created", "shop.Paid"]);
+    /// ```
+    #[must_use]
+    pub fn one_of<S: Into<String>>(
+        self,
+        name: impl Into<String>,
+        types: impl IntoIterator<Item = S>,
+    ) -> Self {
+        self.one_of_enum(name.into(), types, false)
+    }
+
+    /// [`Options::one_of`] with a catch-all variant `Other(GenericRecord)`, which takes the
+    /// records of writer types that no variant is (they are read, never written).
+    #[must_use]
+    pub fn one_of_with_other<S: Into<String>>(
+        self,
+        name: impl Into<String>,
+        types: impl IntoIterator<Item = S>,
+    ) -> Self {
+        self.one_of_enum(name.into(), types, true)
+    }
+
+    fn one_of_enum<S: Into<String>>(
+        mut self,
+        name: String,
+        types: impl IntoIterator<Item = S>,
+        catch_all: bool,
+    ) -> Self {
+        self.one_of_enums.push(OneOfEnum {
+            name,
+            types: types.into_iter().map(Into::into).collect(),
+            catch_all,
+        });
         self
     }
 }

@@ -1,5 +1,5 @@
 //! From the type space to tokens: each type's definition, codec block and schema item, in
-//! the module of its namespace.
+//! the module of its namespace, then the one-of enums with their impls.
 //!
 //! Paths between generated modules are relative (`super::` chains computed from the module
 //! depth), so the output works wherever a user `include!`s it; everything else is fully
@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use crate::context::{ident, Context};
 use crate::modules::{ModuleTree, TypeItems};
 use crate::space::TypeDef;
-use crate::{codec, items, schema_items, Error};
+use crate::{codec, items, one_of, schema_items, Error};
 
 /// The first lines of every generated file.
 pub(crate) const HEADER: &str =
@@ -32,6 +32,9 @@ pub(crate) fn file(cx: &Context<'_>) -> Result<TokenStream, Vec<Error>> {
         if errors.len() >= crate::MAX_ERRORS {
             break;
         }
+    }
+    for one_of in &cx.space.one_ofs {
+        root.add(&one_of.module, &one_of.namespace, one_of::items(cx, one_of));
     }
     if errors.is_empty() {
         Ok(root.file())

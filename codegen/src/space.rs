@@ -13,6 +13,7 @@ use avdl2rs_schema::{LogicalType, NamedKind, NamedSchema, Schema, SchemaKind, Sc
 use serde_json::Value as Json;
 
 use crate::naming;
+use crate::one_of::{self, OneOfDef, TopUnion};
 use crate::{Error, Options};
 
 /// Index of a [`TypeDef`] in [`TypeSpace::defs`].
@@ -23,6 +24,8 @@ pub(crate) type TypeId = usize;
 pub(crate) struct TypeSpace {
     /// The types.
     pub defs: Vec<TypeDef>,
+    /// The enums of one of several named types, written after the types.
+    pub one_ofs: Vec<OneOfDef>,
 }
 
 /// One generated type.
@@ -111,18 +114,28 @@ pub(crate) struct VariantDef {
 pub(crate) type TypeRef = Value<TypeId>;
 
 impl TypeSpace {
-    /// Builds the type space of every named type in `set`, each type held by value: the
-    /// generator then boxes what recursion and size require (`cycles`, `large`).
-    pub fn build(set: &SchemaSet, options: &Options) -> Result<TypeSpace, Error> {
+    /// Builds the type space of every named type in `set`, each type held by value (the
+    /// generator then boxes what recursion and size require: `cycles`, `large`), with the
+    /// one-of enums of the options and of `top_unions`.
+    pub fn build(
+        set: &SchemaSet,
+        options: &Options,
+        top_unions: &[TopUnion],
+    ) -> Result<TypeSpace, Error> {
         let mut builder = Builder {
             set,
             options,
             defs: Vec::new(),
             by_name: HashMap::new(),
+            one_ofs: Vec::new(),
         };
         builder.register_named()?;
+        builder.one_ofs = one_of::plan(set, &builder.defs, options, top_unions)?;
         builder.convert_named()?;
-        let mut space = TypeSpace { defs: builder.defs };
+        let mut space = TypeSpace {
+            defs: builder.defs,
+            one_ofs: builder.one_ofs,
+        };
         space.decide_eq();
         Ok(space)
     }
@@ -192,6 +205,8 @@ struct Builder<'a> {
     defs: Vec<TypeDef>,
     /// Full Avro name → type, for named types that get a Rust type of their own.
     by_name: HashMap<String, TypeId>,
+    /// The one-of enums, whose names union enums do not take.
+    one_ofs: Vec<OneOfDef>,
 }
 
 impl Builder<'_> {
@@ -204,7 +219,7 @@ impl Builder<'_> {
                 continue;
             }
             let full_name = named.name.full_name();
-            let module = self.module_of(named.name.namespace.as_deref());
+            let module = module_of(self.options, named.name.namespace.as_deref());
             // Names that differ only in case or punctuation (`builder` and `Builder`), or
             // types of several namespaces in flat modules, map to one Rust name: the later
             // type gets a number, in registration order. The Avro name stays in the schema
@@ -235,15 +250,6 @@ impl Builder<'_> {
             });
         }
         Ok(())
-    }
-
-    fn module_of(&self, namespace: Option<&str>) -> Vec<String> {
-        match namespace {
-            Some(ns) if !self.options.flat_modules && !ns.is_empty() => {
-                ns.split('.').map(naming::module_name).collect()
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// Converts the fields of every record.
@@ -387,11 +393,7 @@ impl Builder<'_> {
             _ => {}
         }
         let id = self.defs.len();
-        let taken = |name: &str| {
-            self.defs
-                .iter()
-                .any(|d| d.module == module && d.ident == name)
-        };
+        let taken = |name: &str| one_of::is_taken(&self.defs, &self.one_ofs, module, name);
         let ident = naming::unique(hint, taken);
         self.defs.push(TypeDef {
             module: module.to_vec(),
@@ -448,6 +450,17 @@ impl Builder<'_> {
             },
             kind => naming::variant_name(kind.primitive_name().unwrap_or("Branch")),
         }
+    }
+}
+
+/// The module (module idents from the root) of the types of `namespace`: the root with flat
+/// modules.
+pub(crate) fn module_of(options: &Options, namespace: Option<&str>) -> Vec<String> {
+    match namespace {
+        Some(ns) if !options.flat_modules && !ns.is_empty() => {
+            ns.split('.').map(naming::module_name).collect()
+        }
+        _ => Vec::new(),
     }
 }
 

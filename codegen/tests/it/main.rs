@@ -9,3 +9,4 @@ mod builder_support;
 mod deprecated_names;
 mod doc_comments;
 mod large_branches;
+mod one_of_enums;
