@@ -15,6 +15,8 @@ use crate::io::{Failure, Output};
     avdl2rs gen schemas/orders.avdl -o src/orders.rs\n  \
     avdl2rs gen schemas/ -I shared/ -o src/generated/     (one file per module, root mod.rs)\n  \
     avdl2rs gen orders.avsc --map-type btree-map --derive Eq\n  \
+    avdl2rs gen shop.avdl --one-of shop.OrderEvent=shop.Created,shop.Paid\n  \
+    avdl2rs gen shop.avdl --one-of 'shop.AnyEvent=shop.Created,*'   (`*`: a catch-all variant)\n  \
     avdl2rs idl orders.avdl | avdl2rs gen -")]
 pub struct Args {
     /// Schema files (.avdl, .avsc, .avpr) or directories of them; `-` alone reads one IDL
@@ -57,6 +59,42 @@ pub struct GenOptions {
     /// it, e.g. `com.example.shared=::events::schema::com::example::shared` (repeatable).
     #[arg(long = "extern-path", value_name = "AVRO=PATH", value_parser = parse_extern_path)]
     pub extern_paths: Vec<(String, String)>,
+    /// Adds an enum of one of several named types, read by the writer's full name, e.g.
+    /// `shop.OrderEvent=shop.Created,shop.Paid`; a last name `*` adds a catch-all
+    /// `Other(GenericRecord)` variant (repeatable).
+    #[arg(long = "one-of", value_name = "NAME=TYPE,...", value_parser = parse_one_of)]
+    pub one_ofs: Vec<OneOfArg>,
+}
+
+/// One `--one-of` value.
+#[derive(Debug, Clone)]
+pub struct OneOfArg {
+    name: String,
+    types: Vec<String>,
+    catch_all: bool,
+}
+
+/// Splits `NAME=TYPE,...[,*]`.
+fn parse_one_of(text: &str) -> Result<OneOfArg, String> {
+    let (name, list) = text
+        .split_once('=')
+        .filter(|(name, list)| !name.is_empty() && !list.is_empty())
+        .ok_or_else(|| format!("{text:?} is not NAME=TYPE,TYPE,..."))?;
+    let mut types: Vec<String> = list.split(',').map(str::to_string).collect();
+    let catch_all = types.last().is_some_and(|last| last == "*");
+    if catch_all {
+        types.pop();
+    }
+    if let Some(bad) = types.iter().find(|t| t.is_empty() || *t == "*") {
+        return Err(format!(
+            "{text:?}: {bad:?} is not a type name (`*`, a catch-all, can only come last)"
+        ));
+    }
+    Ok(OneOfArg {
+        name: name.to_string(),
+        types,
+        catch_all,
+    })
 }
 
 /// Splits `AVRO=PATH`.
@@ -108,11 +146,19 @@ impl GenOptions {
         let options = self.extra_derives.iter().fold(options, |options, derive| {
             options.extra_derive(derive.clone())
         });
-        self.extern_paths
+        let options = self
+            .extern_paths
             .iter()
             .fold(options, |options, (avro, rust)| {
                 options.extern_path(avro.clone(), rust.clone())
-            })
+            });
+        self.one_ofs.iter().fold(options, |options, one_of| {
+            let (name, types) = (one_of.name.clone(), one_of.types.iter());
+            match one_of.catch_all {
+                true => options.one_of_with_other(name, types),
+                false => options.one_of(name, types),
+            }
+        })
     }
 }
 

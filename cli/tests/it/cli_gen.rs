@@ -159,6 +159,53 @@ fn extern_paths_take_types_from_elsewhere() {
 }
 
 #[test]
+fn one_of_flags_add_enums_with_or_without_a_catch_all() {
+    let options = Options::default()
+        .one_of(
+            "com.example.orders.Events",
+            ["com.example.orders.OrderEvent"],
+        )
+        .one_of_with_other("AnyEvent", ["com.example.orders.OrderEvent"]);
+    let printed = stdout_of(&[
+        "gen",
+        path_str(&orders_avdl()),
+        "--one-of",
+        "com.example.orders.Events=com.example.orders.OrderEvent",
+        "--one-of",
+        "AnyEvent=com.example.orders.OrderEvent,*",
+    ]);
+    assert_eq!(printed, library(&orders_avdl(), options, &[]));
+    assert!(printed.contains("pub enum Events {"), "{printed}");
+    assert!(
+        printed.contains("Other(::avdl2rs::generic::GenericRecord)"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn a_one_of_of_no_named_type_exits_1_and_a_malformed_one_exits_2() {
+    let output = run(
+        &[
+            "gen",
+            path_str(&orders_avdl()),
+            "--one-of",
+            "E=com.example.orders.Nope",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output).trim_end(),
+        "error: invalid option: one-of enum `E`: `com.example.orders.Nope` is no named type of the schemas"
+    );
+    for value in ["E", "E=", "=a.B", "E=*,a.B", "E=a.B,,c.D"] {
+        let output = run(&["gen", path_str(&orders_avdl()), "--one-of", value], "");
+        assert_eq!(output.status.code(), Some(2), "{value}");
+        assert!(stderr(&output).contains("--one-of"), "{value}");
+    }
+}
+
+#[test]
 fn include_directories_resolve_imports() {
     let dir = tempfile::tempdir().unwrap();
     let main = dir.path().join("main.avdl");
@@ -236,6 +283,7 @@ fn help_shows_examples_and_every_flag() {
         "--derive",
         "--apache-avro",
         "--runtime-path",
+        "--one-of",
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
     }
