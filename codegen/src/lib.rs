@@ -19,7 +19,8 @@
 //! module tree of `modules`), with the codec impls and schema items written by
 //! `avdl2rs-emit`, the emitter the `Avro` derive shares. Enums of one of several named types
 //! (`one_of`: those [`Options::one_of`] asks for, and one per top-level union of named types)
-//! are planned with the type space and get the impls `#[derive(AvroOneOf)]` gives.
+//! are planned with the type space and written by `one_of_items`, with the impls
+//! `#[derive(AvroOneOf)]` gives.
 
 #![warn(missing_docs)]
 
@@ -44,6 +45,7 @@ mod naming;
 mod nesting;
 mod nodes;
 mod one_of;
+mod one_of_items;
 mod options;
 mod render;
 mod rust_types;

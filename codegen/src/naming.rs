@@ -41,6 +41,15 @@ pub fn module_name(avro: &str) -> String {
     escape(&sanitize(avro).to_snake_case(), 'm')
 }
 
+/// The module path (module idents from the root) of the types of `namespace`: the root for
+/// the null namespace, or for every namespace with `flat` modules.
+pub fn module_path(namespace: &str, flat: bool) -> Vec<String> {
+    if flat || namespace.is_empty() {
+        return Vec::new();
+    }
+    namespace.split('.').map(module_name).collect()
+}
+
 /// Replaces every character that cannot appear in an identifier with `_`.
 fn sanitize(name: &str) -> String {
     name.chars()
@@ -159,6 +168,16 @@ mod tests {
         let taken = ["A", "A2"];
         assert_eq!(unique("A", |n| taken.contains(&n)), "A3");
         assert_eq!(unique("B", |n| taken.contains(&n)), "B");
+    }
+
+    #[test]
+    fn namespaces_become_module_paths_unless_flat() {
+        assert_eq!(
+            module_path("com.Example.async", false),
+            ["com", "example", "r#async"]
+        );
+        assert!(module_path("com.example", true).is_empty());
+        assert!(module_path("", false).is_empty());
     }
 
     #[test]

@@ -4,23 +4,29 @@
 //! impls `#[derive(AvroOneOf)]` gives, from the same emitter.
 //!
 //! The enums are planned with the type space, after the named types and before the union
-//! enums are named, so that no generated type takes an enum's name; they are written after
-//! the types, in the module of the enum name's namespace.
+//! enums are named, so that no generated type takes an enum's name; `one_of_items` writes
+//! them after the types, in the module of the enum name's namespace.
 
 use std::collections::HashMap;
 use std::path::Path;
 
-use avdl2rs_emit::{one_of_impls, OneOfVariant};
 use avdl2rs_schema::{Schema, SchemaKind, SchemaSet};
-use proc_macro2::TokenStream;
-use quote::quote;
 
-use crate::context::{ident, Context};
-use crate::docs::doc_attrs;
-use crate::modules::TypeItems;
 use crate::options::OneOfEnum;
-use crate::space::{module_of, TypeDef, TypeId};
 use crate::{naming, Error, Options};
+
+/// Index of a type in the type space (`space::TypeId`).
+type TypeId = usize;
+
+/// What planning needs to know of a type already in the type space, at its index.
+pub(crate) struct Registered<'a> {
+    /// Its module (module idents from the root).
+    pub module: &'a [String],
+    /// Its Rust name.
+    pub ident: &'a str,
+    /// Its full Avro name; `None` for a union enum.
+    pub full_name: Option<String>,
+}
 
 /// A top-level union of named types read from an input: the branches' full names, and where
 /// it came from, whose file name names its enum.
@@ -52,6 +58,16 @@ impl TopUnion {
     }
 }
 
+/// A variant of a one-of enum.
+pub(crate) struct OneOfVariant {
+    /// Its name.
+    pub ident: String,
+    /// The type it holds.
+    pub ty: TypeId,
+    /// That type's full Avro name.
+    pub full_name: String,
+}
+
 /// One enum to generate.
 pub(crate) struct OneOfDef {
     /// The module holding it (module idents from the root).
@@ -62,8 +78,8 @@ pub(crate) struct OneOfDef {
     pub ident: String,
     /// Its doc.
     pub doc: String,
-    /// Per variant, in order: its name and the type it holds.
-    pub variants: Vec<(String, TypeId)>,
+    /// The variants, in order.
+    pub variants: Vec<OneOfVariant>,
     /// The catch-all variant's name.
     pub other: Option<String>,
 }
@@ -72,14 +88,14 @@ pub(crate) struct OneOfDef {
 /// enum of the same types does), given the named types `defs`.
 pub(crate) fn plan(
     set: &SchemaSet,
-    defs: &[TypeDef],
+    defs: &[Registered<'_>],
     options: &Options,
     top_unions: &[TopUnion],
 ) -> Result<Vec<OneOfDef>, Error> {
     let by_name: HashMap<String, TypeId> = defs
         .iter()
         .enumerate()
-        .filter_map(|(id, def)| Some((def.named()?.name.full_name(), id)))
+        .filter_map(|(id, def)| Some((def.full_name.clone()?, id)))
         .collect();
     let mut planned: Vec<OneOfDef> = Vec::new();
     for request in &options.one_of_enums {
@@ -112,7 +128,7 @@ pub(crate) fn plan(
 fn requested(
     request: &OneOfEnum,
     set: &SchemaSet,
-    defs: &[TypeDef],
+    defs: &[Registered<'_>],
     by_name: &HashMap<String, TypeId>,
     options: &Options,
 ) -> Result<OneOfDef, Error> {
@@ -134,13 +150,13 @@ fn requested(
         Some((namespace, simple)) => (namespace, simple),
         None => ("", request.name.as_str()),
     };
-    let names = ids.iter().map(|&id| format!("`{}`", full_name(defs, id)));
+    let names = request.types.iter().map(|name| format!("`{name}`"));
     let doc = format!(
         "A value of one of the types {}, read from a message into the variant whose type wrote it (the runtime's `OneOf`).",
         names.collect::<Vec<_>>().join(", ")
     );
     Ok(OneOfDef {
-        module: module_of(options, Some(namespace)),
+        module: naming::module_path(namespace, options.flat_modules),
         namespace: namespace.to_owned(),
         ident: naming::type_name(simple),
         doc,
@@ -168,7 +184,7 @@ fn not_a_type(set: &SchemaSet, full_name: &str) -> String {
 /// when a root type has that name); `None` when a branch has no Rust type of its own.
 fn of_top_union(
     union: &TopUnion,
-    defs: &[TypeDef],
+    defs: &[Registered<'_>],
     by_name: &HashMap<String, TypeId>,
     planned: &[OneOfDef],
 ) -> Option<OneOfDef> {
@@ -201,15 +217,19 @@ fn of_top_union(
 
 /// Whether a generated type or a planned enum of `module` is named `name`.
 pub(crate) fn is_taken(
-    defs: &[TypeDef],
+    defs: &[Registered<'_>],
     planned: &[OneOfDef],
     module: &[String],
     name: &str,
 ) -> bool {
-    defs.iter().any(|d| d.module == module && d.ident == name)
-        || planned
-            .iter()
-            .any(|p| p.module == module && p.ident == name)
+    defs.iter().any(|d| d.module == module && d.ident == name) || is_planned(planned, module, name)
+}
+
+/// Whether a planned enum of `module` is named `name`.
+pub(crate) fn is_planned(planned: &[OneOfDef], module: &[String], name: &str) -> bool {
+    planned
+        .iter()
+        .any(|p| p.module == module && p.ident == name)
 }
 
 /// Whether two lists hold the same full names, in any order.
@@ -219,71 +239,27 @@ fn same_types(a: &[String], b: &[String]) -> bool {
 
 /// The variants holding the types `ids`: each named as its type (with a number when two
 /// types of different namespaces share a Rust name).
-fn variants(defs: &[TypeDef], ids: &[TypeId]) -> Vec<(String, TypeId)> {
-    let mut variants: Vec<(String, TypeId)> = Vec::with_capacity(ids.len());
-    for &id in ids {
-        let name = naming::unique(&defs[id].ident, |n| variants.iter().any(|(v, _)| v == n));
-        variants.push((name, id));
+fn variants(defs: &[Registered<'_>], ids: &[TypeId]) -> Vec<OneOfVariant> {
+    let mut variants: Vec<OneOfVariant> = Vec::with_capacity(ids.len());
+    for &ty in ids {
+        let ident = naming::unique(defs[ty].ident, |n| variants.iter().any(|v| v.ident == n));
+        let full_name = defs[ty].full_name.clone().unwrap_or_default();
+        variants.push(OneOfVariant {
+            ident,
+            ty,
+            full_name,
+        });
     }
     variants
 }
 
 /// `Other`, or `Other2`... when a variant's type is named so.
-fn catch_all_name(defs: &[TypeDef], ids: &[TypeId]) -> String {
+fn catch_all_name(defs: &[Registered<'_>], ids: &[TypeId]) -> String {
     naming::unique("Other", |n| ids.iter().any(|&id| defs[id].ident == n))
-}
-
-fn full_name(defs: &[TypeDef], id: TypeId) -> String {
-    defs[id]
-        .named()
-        .map(|named| named.name.full_name())
-        .unwrap_or_default()
 }
 
 fn invalid(request: &OneOfEnum, why: String) -> Error {
     Error::InvalidOption {
         message: format!("one-of enum `{}`: {why}", request.name),
-    }
-}
-
-/// The enum's definition and its `OneOf` impls.
-pub(crate) fn items(cx: &Context<'_>, def: &OneOfDef) -> TypeItems {
-    let rt = &cx.runtime;
-    let name = ident(&def.ident);
-    let docs = doc_attrs(Some(&def.doc));
-    let typed: Vec<OneOfVariant<TokenStream>> = def
-        .variants
-        .iter()
-        .map(|(variant, id)| OneOfVariant {
-            ident: ident(variant),
-            ty: cx.path_to(*id, &def.module),
-        })
-        .collect();
-    let variants = typed.iter().zip(&def.variants).map(|(v, (_, id))| {
-        let doc = format!(" A message of `{}`.", full_name(&cx.space.defs, *id));
-        let (variant, ty) = (&v.ident, &v.ty);
-        quote!(#[doc = #doc] #variant(#ty),)
-    });
-    let other = def.other.as_deref().map(ident);
-    let other_variant = other.as_ref().map(|other| {
-        quote! {
-            #[doc = " A record of a writer type no other variant is (read, never written)."]
-            #other(#rt::generic::GenericRecord),
-        }
-    });
-    let definition = quote! {
-        #docs
-        #[derive(Debug, Clone, PartialEq)]
-        pub enum #name { #(#variants)* #other_variant }
-    };
-    let one_of = avdl2rs_emit::OneOfEnum {
-        ident: &name,
-        typed: &typed,
-        other: other.as_ref(),
-    };
-    TypeItems {
-        definition: Some((name.clone(), definition)),
-        codec: Some(one_of_impls(&one_of, rt)),
-        schema: None,
     }
 }

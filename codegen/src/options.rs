@@ -147,11 +147,16 @@ impl Options {
     /// ```
     #[must_use]
     pub fn one_of<S: Into<String>>(
-        self,
+        mut self,
         name: impl Into<String>,
         types: impl IntoIterator<Item = S>,
     ) -> Self {
-        self.one_of_enum(name.into(), types, false)
+        self.one_of_enums.push(OneOfEnum {
+            name: name.into(),
+            types: types.into_iter().map(Into::into).collect(),
+            catch_all: false,
+        });
+        self
     }
 
     /// [`Options::one_of`] with a catch-all variant `Other(GenericRecord)`, which takes the
@@ -162,20 +167,10 @@ impl Options {
         name: impl Into<String>,
         types: impl IntoIterator<Item = S>,
     ) -> Self {
-        self.one_of_enum(name.into(), types, true)
-    }
-
-    fn one_of_enum<S: Into<String>>(
-        mut self,
-        name: String,
-        types: impl IntoIterator<Item = S>,
-        catch_all: bool,
-    ) -> Self {
-        self.one_of_enums.push(OneOfEnum {
-            name,
-            types: types.into_iter().map(Into::into).collect(),
-            catch_all,
-        });
-        self
+        let mut options = self.one_of(name, types);
+        if let Some(added) = options.one_of_enums.last_mut() {
+            added.catch_all = true;
+        }
+        options
     }
 }

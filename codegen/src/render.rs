@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use crate::context::{ident, Context};
 use crate::modules::{ModuleTree, TypeItems};
 use crate::space::TypeDef;
-use crate::{codec, items, one_of, schema_items, Error};
+use crate::{codec, items, one_of_items, schema_items, Error};
 
 /// The first lines of every generated file.
 pub(crate) const HEADER: &str =
@@ -34,7 +34,11 @@ pub(crate) fn file(cx: &Context<'_>) -> Result<TokenStream, Vec<Error>> {
         }
     }
     for one_of in &cx.space.one_ofs {
-        root.add(&one_of.module, &one_of.namespace, one_of::items(cx, one_of));
+        root.add(
+            &one_of.module,
+            &one_of.namespace,
+            one_of_items::items(cx, one_of),
+        );
     }
     if errors.is_empty() {
         Ok(root.file())

@@ -130,7 +130,17 @@ impl TypeSpace {
             one_ofs: Vec::new(),
         };
         builder.register_named()?;
-        builder.one_ofs = one_of::plan(set, &builder.defs, options, top_unions)?;
+        let registered: Vec<one_of::Registered<'_>> = builder
+            .defs
+            .iter()
+            .map(|def| one_of::Registered {
+                module: &def.module,
+                ident: &def.ident,
+                full_name: def.named().map(|named| named.name.full_name()),
+            })
+            .collect();
+        let one_ofs = one_of::plan(set, &registered, options, top_unions)?;
+        builder.one_ofs = one_ofs;
         builder.convert_named()?;
         let mut space = TypeSpace {
             defs: builder.defs,
@@ -219,7 +229,8 @@ impl Builder<'_> {
                 continue;
             }
             let full_name = named.name.full_name();
-            let module = module_of(self.options, named.name.namespace.as_deref());
+            let namespace = named.name.namespace.as_deref().unwrap_or_default();
+            let module = naming::module_path(namespace, self.options.flat_modules);
             // Names that differ only in case or punctuation (`builder` and `Builder`), or
             // types of several namespaces in flat modules, map to one Rust name: the later
             // type gets a number, in registration order. The Avro name stays in the schema
@@ -393,7 +404,12 @@ impl Builder<'_> {
             _ => {}
         }
         let id = self.defs.len();
-        let taken = |name: &str| one_of::is_taken(&self.defs, &self.one_ofs, module, name);
+        let taken = |name: &str| {
+            self.defs
+                .iter()
+                .any(|d| d.module == module && d.ident == name)
+                || one_of::is_planned(&self.one_ofs, module, name)
+        };
         let ident = naming::unique(hint, taken);
         self.defs.push(TypeDef {
             module: module.to_vec(),
@@ -450,17 +466,6 @@ impl Builder<'_> {
             },
             kind => naming::variant_name(kind.primitive_name().unwrap_or("Branch")),
         }
-    }
-}
-
-/// The module (module idents from the root) of the types of `namespace`: the root with flat
-/// modules.
-pub(crate) fn module_of(options: &Options, namespace: Option<&str>) -> Vec<String> {
-    match namespace {
-        Some(ns) if !options.flat_modules && !ns.is_empty() => {
-            ns.split('.').map(naming::module_name).collect()
-        }
-        _ => Vec::new(),
     }
 }
 

@@ -41,6 +41,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> Result<TokenStream, syn::Error
         ident: &input.ident,
         typed: &variants.typed,
         other: variants.other,
+        check_names: true,
     };
     Ok(one_of_impls(&one_of, &rt))
 }
