@@ -60,6 +60,7 @@ fn main() {
     generate_evolution(&locate::workspace_root().join("tests/evolution"), &out_dir);
     generate_empty_enum(&out_dir);
     generate_holding_derived(&out_dir);
+    generate_one_of(&out_dir);
 }
 
 /// Generates each version of the evolving schemas of `tests/evolution`, for
@@ -119,6 +120,29 @@ fn generate_holding_derived(out_dir: &Path) {
         &out_dir.join("holding_derived.rs"),
         &generator.generate().unwrap(),
     );
+}
+
+/// A top-level union of four named types (two records named `Created`, in two namespaces)
+/// and two enums of one of several types asked for by the options, one with a catch-all:
+/// `OUT_DIR/one_of.rs`, for `tests/it/codegen_one_of.rs`.
+fn generate_one_of(out_dir: &Path) {
+    const SCHEMA: &str = r#"[
+        {"type": "record", "name": "Created", "namespace": "shop", "fields": [
+            {"name": "id", "type": "long"}, {"name": "item", "type": "string"}]},
+        {"type": "record", "name": "Paid", "namespace": "shop", "fields": [
+            {"name": "id", "type": "long"}, {"name": "amount", "type": "double"},
+            {"name": "note", "type": ["null", "string"], "default": null}]},
+        {"type": "enum", "name": "Status", "namespace": "audit", "symbols": ["OPEN", "CLOSED"]},
+        {"type": "record", "name": "Created", "namespace": "audit", "fields": [
+            {"name": "at", "type": "long"}]}]"#;
+    let options = avdl2rs_codegen::Options::default()
+        .one_of_with_other("shop.PaymentEvent", ["shop.Paid", "audit.Status"])
+        .one_of("audit.AuditEvent", ["audit.Created"]);
+    let mut generator = avdl2rs_codegen::Generator::new(options);
+    generator
+        .add_schema_json(SCHEMA, "shop_events.avsc")
+        .unwrap();
+    write_if_changed(&out_dir.join("one_of.rs"), &generator.generate().unwrap());
 }
 
 /// Generates snapshot inputs under non-default options, for the `options` module of `tests/it/codegen_behaviour.rs`:

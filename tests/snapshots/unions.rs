@@ -3,7 +3,7 @@
 #[allow(unused_imports)]
 pub use self::__root::{
     Point, Colour, Shapes, ShapesMulti, ShapesMultiWithNull, ShapesInArrayItem,
-    ShapesInMapValue, ShapesOnlyBranch,
+    ShapesInMapValue, ShapesOnlyBranch, Unions,
 };
 /// The types of the root, in a module of their own so that one attribute
 /// allows the lints their schema-given names and shapes raise.
@@ -601,4 +601,93 @@ mod __root {
         }
     };
     ::avdl2rs::__private::schema!(union ShapesOnlyBranch, [r#"["float"]"#]);
+    /// The top-level union of `unions.avsc`: a value of one of its branches' types, read from a message into the variant whose type wrote it (the runtime's `OneOf`).
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Unions {
+        /// A message of `Point`.
+        Point(Point),
+        /// A message of `Colour`.
+        Colour(Colour),
+        /// A message of `Shapes`.
+        Shapes(Shapes),
+    }
+    const _: () = {
+        #[automatically_derived]
+        impl ::avdl2rs::OneOf for Unions {
+            const VARIANTS: &'static [&'static str] = &[
+                <Point as ::avdl2rs::AvroSchema>::FULL_NAME,
+                <Colour as ::avdl2rs::AvroSchema>::FULL_NAME,
+                <Shapes as ::avdl2rs::AvroSchema>::FULL_NAME,
+            ];
+            const CATCH_ALL: bool = false;
+            fn visit_variant<V: ::avdl2rs::one_of::VisitVariant<Self>>(
+                index: usize,
+                visitor: V,
+            ) -> ::core::option::Option<V::Output> {
+                match index {
+                    0usize => {
+                        ::core::option::Option::Some(
+                            visitor.visit::<Point>(Unions::Point),
+                        )
+                    }
+                    1usize => {
+                        ::core::option::Option::Some(
+                            visitor.visit::<Colour>(Unions::Colour),
+                        )
+                    }
+                    2usize => {
+                        ::core::option::Option::Some(
+                            visitor.visit::<Shapes>(Unions::Shapes),
+                        )
+                    }
+                    _ => ::core::option::Option::None,
+                }
+            }
+            fn visit_value<V: ::avdl2rs::one_of::VisitValue>(
+                &self,
+                visitor: V,
+            ) -> ::core::option::Option<V::Output> {
+                match self {
+                    Unions::Point(value) => {
+                        ::core::option::Option::Some(visitor.visit(value))
+                    }
+                    Unions::Colour(value) => {
+                        ::core::option::Option::Some(visitor.visit(value))
+                    }
+                    Unions::Shapes(value) => {
+                        ::core::option::Option::Some(visitor.visit(value))
+                    }
+                }
+            }
+            fn variant(&self) -> ::core::option::Option<usize> {
+                match self {
+                    Unions::Point(_) => ::core::option::Option::Some(0usize),
+                    Unions::Colour(_) => ::core::option::Option::Some(1usize),
+                    Unions::Shapes(_) => ::core::option::Option::Some(2usize),
+                }
+            }
+            fn other(
+                record: ::avdl2rs::generic::GenericRecord,
+            ) -> ::core::option::Option<Self> {
+                {
+                    let _ = record;
+                    ::core::option::Option::None
+                }
+            }
+        }
+        #[automatically_derived]
+        impl ::avdl2rs::resolve::Resolvable for Unions {
+            #[inline]
+            fn decode_written<L: ::avdl2rs::resolve::SchemaLookup>(
+                consumer: &::avdl2rs::resolve::Consumer<L>,
+                id: i32,
+                body: &[u8],
+            ) -> ::core::result::Result<Self, ::avdl2rs::resolve::ResolveError> {
+                consumer.decode_one_of::<Self>(id, body)
+            }
+            fn reads_unchanged(writer: &str) -> bool {
+                <Self as ::avdl2rs::OneOf>::has_variant_schema(writer)
+            }
+        }
+    };
 }

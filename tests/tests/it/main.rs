@@ -11,6 +11,7 @@ mod architecture_names;
 mod builder_fresh_project;
 mod codegen_behaviour;
 mod codegen_evolution;
+mod codegen_one_of;
 mod codegen_roundtrip;
 mod codegen_snapshots;
 mod codegen_valid_schemas;
