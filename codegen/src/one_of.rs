@@ -132,6 +132,10 @@ fn requested(
     by_name: &HashMap<String, TypeId>,
     options: &Options,
 ) -> Result<OneOfDef, Error> {
+    if request.name.split('.').any(str::is_empty) {
+        let why = "the name has an empty part (a dotted name is `namespace.Name`)";
+        return Err(invalid(request, why.into()));
+    }
     if request.types.is_empty() {
         return Err(invalid(request, "it lists no types".into()));
     }

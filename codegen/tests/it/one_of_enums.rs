@@ -200,8 +200,16 @@ fn a_primitive_or_a_logical_fixed_is_an_error() {
 }
 
 #[test]
-fn a_type_listed_twice_no_types_or_a_taken_name_are_errors() {
-    let cases: [(Options, &str); 4] = [
+fn an_empty_name_part_a_type_listed_twice_no_types_or_a_taken_name_are_errors() {
+    let cases: [(Options, &str); 6] = [
+        (
+            Options::default().one_of("", ["shop.Paid"]),
+            "one-of enum ``: the name has an empty part (a dotted name is `namespace.Name`)",
+        ),
+        (
+            Options::default().one_of("shop..E", ["shop.Paid"]),
+            "one-of enum `shop..E`: the name has an empty part (a dotted name is `namespace.Name`)",
+        ),
         (
             Options::default().one_of("E", ["shop.Paid", "shop.Paid"]),
             "one-of enum `E`: `shop.Paid` is listed twice",
