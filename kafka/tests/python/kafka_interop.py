@@ -7,6 +7,11 @@ with its AvroSerializer and AvroDeserializer, through the same broker and regist
     kafka_interop.py produce-types BROKERS REGISTRY TOPIC MESSAGES_JSON
         sends each [schema, value] pair of the JSON list, in order, each value registered
         under its own type's subject (TopicRecordNameStrategy: `<topic>-<full name>`)
+    kafka_interop.py produce-union BROKERS REGISTRY TOPIC SCHEMA_JSON MESSAGES_JSON
+        sends each [full name, value] pair of the JSON list, in order, as the branch of that
+        name of the union SCHEMA_JSON, which must be the latest version of `<topic>-value`
+        already (auto.register.schemas off, use.latest.version on, as Confluent documents for
+        a union of several types)
     kafka_interop.py consume BROKERS REGISTRY TOPIC GROUP COUNT
         prints COUNT messages as JSON lines: {"key", "value", "headers", "partition", "offset"}
     kafka_interop.py consume-types BROKERS REGISTRY TOPIC GROUP COUNT
@@ -73,6 +78,18 @@ def typed(registry, frame, value):
     return full_name(schema), value
 
 
+def produce_union(brokers, registry, topic, schema, messages):
+    conf = {"auto.register.schemas": False, "use.latest.version": True}
+    serializer = AvroSerializer(registry, schema, conf=conf)
+    context = SerializationContext(topic, MessageField.VALUE)
+    producer = Producer({"bootstrap.servers": brokers})
+    for index, (name, value) in enumerate(messages):
+        # fastavro's tuple notation names the union branch written.
+        producer.produce(topic, key=str(index).encode(), value=serializer((name, value), context))
+    if producer.flush(30) != 0:
+        sys.exit("messages left undelivered")
+
+
 def consume(brokers, registry, topic, group, count, types=False):
     deserializer = AvroDeserializer(registry, return_record_name=types)
     context = SerializationContext(topic, MessageField.VALUE)
@@ -119,6 +136,8 @@ def main():
         produce(brokers, registry, topic, schema, values)
     elif action == "produce-types":
         produce_types(brokers, registry, sys.argv[4], json.loads(sys.argv[5]))
+    elif action == "produce-union":
+        produce_union(brokers, registry, sys.argv[4], sys.argv[5], json.loads(sys.argv[6]))
     elif action in ("consume", "consume-types"):
         topic, group, count = sys.argv[4], sys.argv[5], int(sys.argv[6])
         consume(brokers, registry, topic, group, count, types=action == "consume-types")

@@ -6,16 +6,24 @@
 //! looking up, the latest version, references and write rules are the single-type
 //! serializer's own steps, and each (topic, variant) id is found once and kept as it keeps
 //! it.
+//!
+//! Under TopicNameStrategy the one subject `<topic>-value` holds a union of the variants'
+//! types, as Confluent documents for several event types in one topic: a
+//! [`GenericSerializer`] of that union finds its id (with
+//! [`SchemaReferences::Registered`](super::SchemaReferences::Registered), each variant's type
+//! registered under its full name and the union naming them through references, Confluent's
+//! form; inline, the union defining them), and each value is written as the union's branch:
+//! the variant's index, then its body.
 
 use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use avdl2rs::one_of::{catch_all_not_written, VisitValue, VisitVariant};
-use avdl2rs::{AvroDecode, AvroEncode, AvroSchema, EncodeError, OneOf};
+use avdl2rs::{codec, AvroDecode, AvroEncode, AvroSchema, EncodeError, OneOf, SubjectNameStrategy};
 
 use super::target::Target;
-use super::{write_frame, write_own, SerdeError, Serializer, SerializerConfig};
+use super::{write_frame, write_own, GenericSerializer, SerdeError, Serializer, SerializerConfig};
 
 /// A variant type's [`Serializer`], its type erased to keep the serializers of all variants in
 /// one list.
@@ -24,30 +32,42 @@ type Erased = Box<dyn Any + Send + Sync>;
 /// Frames values of the [`OneOf`] enum `E` for Kafka, asking the registry through the client
 /// `C` (`blocking::Client` or `nonblocking::Client`): a topic carrying several record types.
 ///
-/// Each value is written in its variant type's own encoding, under the schema id of that
-/// type's subject: `<full name>` with RecordNameStrategy, `<topic>-<full name>` with
-/// TopicRecordNameStrategy, as Confluent's serializers write several types into one topic.
-/// The settings of [`SerializerConfig`] apply to each variant as to a single type. The
-/// catch-all variant (`#[avro(other)]`) is read, never written: writing it is an error.
+/// With RecordNameStrategy or TopicRecordNameStrategy each value is written in its variant
+/// type's own encoding, under the schema id of that type's subject: `<full name>` or
+/// `<topic>-<full name>`, and the settings of [`SerializerConfig`] apply to each variant as to
+/// a single type. With TopicNameStrategy (the default) `<topic>-value` holds the union of the
+/// variants' types, in the order of [`OneOf::VARIANTS`], and each value is written as its
+/// branch; with [`SchemaReferences::Registered`](super::SchemaReferences::Registered) the union
+/// names the types, each registered under its full name, through schema references, else it
+/// defines them. (Either way the union is built from the variants' schemas, so two variants
+/// cannot both hold the same named type: writing is then a [`SerdeError::Schema`].) The
+/// deserializers of this crate and of Confluent's clients read both shapes.
+///
+/// The catch-all variant (`#[avro(other)]`) is read, never written: writing it is an error.
 /// Share it between threads.
 pub struct OneOfSerializer<E, C> {
+    shape: Shape<C>,
+    _enum: PhantomData<fn(&E)>,
+}
+
+/// How the values of a [`OneOfSerializer`] reach the registry.
+enum Shape<C> {
     /// `Serializer<T, C>` of each variant type `T`, in the order of [`OneOf::VARIANTS`].
-    variants: Vec<Erased>,
-    _enum: PhantomData<fn(&E, &C)>,
+    Variants(Vec<Erased>),
+    /// The serializer of the union of the variants' types, or why there is none (boxed: one
+    /// per serializer, far larger than the list).
+    Union(Result<Box<GenericSerializer<C>>, String>),
 }
 
 impl<E: OneOf, C: Send + Sync + 'static> OneOfSerializer<E, C> {
     /// A serializer asking `client` for each variant's id as `config` says.
     pub fn new(client: Arc<C>, config: SerializerConfig) -> Self {
-        let build = |index| {
-            let build = Build {
-                client: &client,
-                config: &config,
-            };
-            E::visit_variant(index, build)
+        let shape = match config.subject_strategy {
+            SubjectNameStrategy::TopicName => Shape::Union(union_of::<E, C>(client, config)),
+            _ => Shape::Variants(variants_of::<E, C>(&client, &config)),
         };
         OneOfSerializer {
-            variants: (0..E::VARIANTS.len()).filter_map(build).collect(),
+            shape,
             _enum: PhantomData,
         }
     }
@@ -55,27 +75,97 @@ impl<E: OneOf, C: Send + Sync + 'static> OneOfSerializer<E, C> {
     /// The subject the values of the variant at `variant` (an index in [`OneOf::VARIANTS`])
     /// are registered under on `topic`; `None` when there is no such variant.
     pub fn subject(&self, topic: &str, variant: usize) -> Option<String> {
-        let erased = self.variants.get(variant)?;
-        let subject = Subject::<C> {
-            erased,
-            topic,
-            _client: PhantomData,
-        };
-        E::visit_variant(variant, subject).flatten()
+        match &self.shape {
+            Shape::Variants(variants) => {
+                let subject = Subject::<C> {
+                    erased: variants.get(variant)?,
+                    topic,
+                    _client: PhantomData,
+                };
+                E::visit_variant(variant, subject).flatten()
+            }
+            Shape::Union(union) => {
+                let union = union.as_ref().ok().filter(|_| variant < E::VARIANTS.len());
+                union.map(|union| union.subject(topic))
+            }
+        }
     }
 
-    /// The index and the type-erased serializer of the variant `value` holds; the catch-all
-    /// variant is an error.
-    pub(crate) fn serializer_of(&self, value: &E) -> Result<(usize, &Erased), SerdeError> {
-        let index = value.variant().ok_or_else(catch_all_not_written)?;
-        Ok((index, self.serializer_at(index)?))
+    /// The index of the variant `value` holds; the catch-all variant is an error.
+    pub(crate) fn index_of(value: &E) -> Result<usize, SerdeError> {
+        Ok(value.variant().ok_or_else(catch_all_not_written)?)
     }
 
-    /// The type-erased serializer of the variant at `index`.
-    pub(crate) fn serializer_at(&self, index: usize) -> Result<&Erased, SerdeError> {
-        self.variants
-            .get(index)
-            .ok_or_else(|| EncodeError::custom(format!("no variant {index}")).into())
+    /// The type-erased serializer of the variant at `index`, or the union's serializer.
+    pub(crate) fn writer_at(&self, index: usize) -> Result<Writer<'_, C>, SerdeError> {
+        match &self.shape {
+            Shape::Variants(variants) => match variants.get(index) {
+                Some(erased) => Ok(Writer::Variant(erased)),
+                None => Err(EncodeError::custom(format!("no variant {index}")).into()),
+            },
+            Shape::Union(Ok(union)) => Ok(Writer::Union(union.as_ref())),
+            Shape::Union(Err(message)) => Err(SerdeError::Schema {
+                type_name: std::any::type_name::<E>(),
+                message: message.clone(),
+            }),
+        }
+    }
+}
+
+/// What writes the values of one variant.
+pub(crate) enum Writer<'a, C> {
+    /// The variant type's own serializer.
+    Variant(&'a Erased),
+    /// The union's serializer.
+    Union(&'a GenericSerializer<C>),
+}
+
+/// The serializer of each variant type of `E`.
+fn variants_of<E: OneOf, C: Send + Sync + 'static>(
+    client: &Arc<C>,
+    config: &SerializerConfig,
+) -> Vec<Erased> {
+    let build = |index| E::visit_variant(index, Build { client, config });
+    (0..E::VARIANTS.len()).filter_map(build).collect()
+}
+
+/// The serializer of the union of `E`'s variant types, or why it cannot be made (two
+/// variants defining the same named type).
+fn union_of<E: OneOf, C>(
+    client: Arc<C>,
+    config: SerializerConfig,
+) -> Result<Box<GenericSerializer<C>>, String> {
+    let texts = (0..E::VARIANTS.len()).filter_map(|index| E::visit_variant(index, SchemaText));
+    let union = format!("[{}]", texts.collect::<Vec<_>>().join(","));
+    let serializer = GenericSerializer::new(client, &union, config);
+    let serializer = serializer.map_err(|e| format!("the union of the variants' types: {e}"));
+    serializer.map(Box::new)
+}
+
+/// The schema text of one variant type.
+struct SchemaText;
+
+impl<E> VisitVariant<E> for SchemaText {
+    type Output = &'static str;
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
+        T::SCHEMA_JSON
+    }
+}
+
+/// A value written as the branch of the union of its enum's variant types: the variant's
+/// index, then the value in its type's encoding.
+pub(crate) struct Branch<'a, E> {
+    pub(crate) index: usize,
+    pub(crate) value: &'a E,
+}
+
+impl<E: OneOf> AvroEncode for Branch<'_, E> {
+    fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        codec::write_long(out, self.index as i64);
+        self.value.encode_variant(out)
     }
 }
 
@@ -160,10 +250,18 @@ impl VisitValue for Framed<'_> {
 macro_rules! one_of_serializer_methods {
     ($resolve:ident, $client:ty; $($async:ident)?; $($await:tt)*) => {
         /// Writes the frame of `value` on `topic` to `out`, which is cleared first and can be
-        /// reused between messages: the variant's type under its own subject's schema id.
+        /// reused between messages: the variant's type under its own subject's schema id, or
+        /// the union's branch under the union's.
         #[inline]
         pub $($async)? fn serialize_into(&self, topic: &str, value: &E, out: &mut Vec<u8>) -> Result<(), SerdeError> {
-            let (index, erased) = self.serializer_of(value)?;
+            let index = Self::index_of(value)?;
+            let erased = match self.writer_at(index)? {
+                Writer::Variant(erased) => erased,
+                Writer::Union(union) => {
+                    let target = union.target(topic) $($await)*?;
+                    return write_frame(&target, &Branch { index, value }, out);
+                }
+            };
             let warm = Warm::<$client> { erased, topic, out, _client: PhantomData };
             if let Some(written) = value.visit_value(warm).flatten() {
                 return written;
@@ -188,7 +286,10 @@ macro_rules! one_of_serializer_methods {
 
         /// The target of the variant at `index` on `topic`, from its serializer.
         $($async)? fn variant_target(&self, index: usize, topic: &str) -> Result<Target, SerdeError> {
-            let erased = self.serializer_at(index)?;
+            let erased = match self.writer_at(index)? {
+                Writer::Variant(erased) => erased,
+                Writer::Union(union) => return union.target(topic) $($await)*,
+            };
             let resolve = E::visit_variant(index, $resolve { erased, topic });
             let resolve = resolve.ok_or_else(|| EncodeError::custom(format!("no variant {index}")))?;
             resolve $($await)*

@@ -1,7 +1,11 @@
 //! The `OneOfSerializer` of a `#[derive(AvroOneOf)]` enum, over both transports: each variant
 //! written in its own type's encoding under its own subject's id (checked against the frame
 //! the single type writes with that id), the ids asked once per variant, the subjects the
-//! real registry then has, and the catch-all variant refused.
+//! real registry then has, and the catch-all variant refused. Under TopicNameStrategy, the
+//! union of the variants' types under the topic's subject: naming them through references
+//! (against a fake, since the real registry of the tests refuses references), or defining
+//! them; each frame is the union's branch as apache-avro reads it, and our deserializer reads
+//! it back into its variant.
 
 use crate::support;
 
@@ -10,7 +14,7 @@ use std::sync::Arc;
 use avdl2rs::generic::GenericRecord;
 use avdl2rs::{Avro, AvroOneOf, AvroSchema, OneOf, SubjectNameStrategy};
 use avdl2rs_registry::{blocking, nonblocking, ClientConfig, OneOfSerializer};
-use avdl2rs_registry::{SerdeError, SerializerConfig};
+use avdl2rs_registry::{SchemaReferences, SerdeError, SerializerConfig};
 use serde_json::json;
 use support::fake::{Answer, Fake};
 use support::serdes::{Async, Blocking};
@@ -190,9 +194,133 @@ fn topic_record_names_through_the_real_registry<X: Transport>() {
     assert_eq!(consumer.deserialize(&frames[1]).unwrap(), paid());
 }
 
+/// A fake keeping what is registered under each subject, each subject's first version, and
+/// serving it back by id and by version.
+fn registry_keeping_subjects() -> Fake {
+    let kept = std::sync::Mutex::new(Vec::<(String, String)>::new());
+    Fake::start(move |seen, _| {
+        let mut kept = kept.lock().unwrap();
+        let version = |id: usize| {
+            let (subject, body) = &kept[id - 1];
+            let mut version: serde_json::Value = serde_json::from_str(body).unwrap();
+            version["subject"] = json!(subject);
+            version["version"] = json!(1);
+            version["id"] = json!(id);
+            Answer::json(200, version.to_string())
+        };
+        let path = seen.path.as_str();
+        let subject_of = |path: &str| path.split('/').nth(2).unwrap().to_owned();
+        let index = |subject: &str, kept: &[(String, String)]| {
+            kept.iter().position(|(s, _)| s == subject).map(|i| i + 1)
+        };
+        match seen.method.as_str() {
+            "POST" if path.ends_with("/versions") => {
+                let subject = subject_of(path);
+                let id = index(&subject, &kept).unwrap_or_else(|| {
+                    kept.push((subject, seen.body.clone()));
+                    kept.len()
+                });
+                Answer::json(200, json!({ "id": id }).to_string())
+            }
+            "POST" => version(index(&subject_of(path), &kept).unwrap()),
+            _ if path.starts_with("/schemas/ids/") => {
+                let id = path["/schemas/ids/".len()..].split('?').next().unwrap();
+                version(id.parse().unwrap())
+            }
+            _ if path.ends_with("/versions/1") => version(index(&subject_of(path), &kept).unwrap()),
+            _ => Answer::error(404, 40401, "unexpected"),
+        }
+    })
+}
+
+/// The union of the variants' types, defining them, as apache-avro reads it.
+fn union_of_variants() -> apache_avro::Schema {
+    let union = format!("[{},{}]", Created::SCHEMA_JSON, Paid::SCHEMA_JSON);
+    apache_avro::Schema::parse_str(&union).unwrap()
+}
+
+fn the_topic_subject_holds_a_union_naming_the_variants_by_reference<X: Transport>() {
+    use apache_avro::types::Value;
+    let fake = registry_keeping_subjects();
+    let config = SerializerConfig::default().references(SchemaReferences::Registered);
+    let serializer = X::producer(ClientConfig::new(&fake.url), config);
+    assert_eq!(serializer.subject("t", 0).as_deref(), Some("t-value"));
+    let frames = [paid(), created()].map(|e| serializer.serialize("t", &e).unwrap());
+
+    let sent = fake.sent();
+    let expected = [
+        ("POST", "/subjects/shop.Created/versions"),
+        ("POST", "/subjects/shop.Created"),
+        ("POST", "/subjects/shop.Paid/versions"),
+        ("POST", "/subjects/shop.Paid"),
+        ("POST", "/subjects/t-value/versions"),
+        ("GET", "/schemas/ids/3?deleted=true"),
+    ];
+    assert_eq!(sent, expected.map(|(m, p)| (m.to_owned(), p.to_owned())));
+    let requests = fake.requests();
+    let union: serde_json::Value = serde_json::from_str(&requests[4].body).unwrap();
+    assert_eq!(union["schema"], r#"["shop.Created","shop.Paid"]"#);
+    assert_eq!(
+        union["references"],
+        json!([
+            {"name": "shop.Created", "subject": "shop.Created", "version": 1},
+            {"name": "shop.Paid", "subject": "shop.Paid", "version": 1},
+        ])
+    );
+    assert_eq!(&frames[0][..5], [0, 0, 0, 0, 3]);
+    let schema = union_of_variants();
+    let reader = apache_avro::reader::datum::GenericDatumReader::builder(&schema)
+        .build()
+        .unwrap();
+    let read = |frame: &[u8]| reader.read_value(&mut &frame[5..]);
+    let paid_record = Value::Record(vec![
+        ("id".into(), Value::Long(7)),
+        ("cents".into(), Value::Long(250)),
+    ]);
+    assert_eq!(
+        read(&frames[0]).unwrap(),
+        Value::Union(1, Box::new(paid_record))
+    );
+    let created_record = Value::Record(vec![("id".into(), Value::Long(7))]);
+    assert_eq!(
+        read(&frames[1]).unwrap(),
+        Value::Union(0, Box::new(created_record))
+    );
+
+    // Our deserializer assembles the union from its references and reads each branch.
+    let client = Arc::new(blocking::Client::new(ClientConfig::new(&fake.url)).unwrap());
+    let consumer = blocking::Deserializer::<Event>::new(client);
+    assert_eq!(consumer.deserialize(&frames[0]).unwrap(), paid());
+    assert_eq!(consumer.deserialize(&frames[1]).unwrap(), created());
+}
+
+fn a_union_defining_the_variants_through_the_real_registry<X: Transport>() {
+    let url = avdl2rs_tests::schema_registry();
+    let topic = avdl2rs_tests::fresh_name("one-of-union");
+    let serializer = X::producer(ClientConfig::new(&url), SerializerConfig::default());
+    let frames = [created(), paid()].map(|e| serializer.serialize(&topic, &e).unwrap());
+    let id = serializer.schema_id(&topic, 1).unwrap();
+    assert_eq!(&frames[1][1..5], id.to_be_bytes());
+
+    let client = blocking::Client::new(ClientConfig::new(&url)).unwrap();
+    let latest = client.latest(&format!("{topic}-value")).unwrap();
+    assert_eq!(latest.id, id);
+    let registered = apache_avro::Schema::parse_str(&latest.schema.schema).unwrap();
+    assert_eq!(
+        registered.canonical_form(),
+        union_of_variants().canonical_form()
+    );
+    let consumer = blocking::Deserializer::<Event>::new(Arc::new(client));
+    assert_eq!(consumer.deserialize(&frames[0]).unwrap(), created());
+    assert_eq!(consumer.deserialize(&frames[1]).unwrap(), paid());
+}
+
 both_serdes!(
+    the_topic_subject_holds_a_union_naming_the_variants_by_reference,
     each_variant_is_registered_once_under_its_record_name,
     the_catch_all_variant_is_not_written,
     #[ignore = "needs a Schema Registry (.ci/registry-server)"]
     topic_record_names_through_the_real_registry,
+    #[ignore = "needs a Schema Registry (.ci/registry-server)"]
+    a_union_defining_the_variants_through_the_real_registry,
 );
