@@ -2,7 +2,9 @@
 //! id to write under (registering, looking up, or using the subject's latest version) and
 //! frames values; [`Deserializer`] reads frames of any schema version into the type.
 //! [`GenericSerializer`] and [`GenericDeserializer`] do the same for generic values
-//! ([`avdl2rs::generic`]), whose schema is known only at run time.
+//! ([`avdl2rs::generic`]), whose schema is known only at run time. [`OneOfSerializer`] frames
+//! values of a [`avdl2rs::OneOf`] enum, several record types in one topic, which
+//! [`Deserializer`] reads.
 //!
 //! Both are generic over the client `C`: the state, the caches and the warm path are
 //! written once; so are the steps that ask the registry, as macros each transport expands,
