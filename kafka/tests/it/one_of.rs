@@ -181,7 +181,8 @@ async fn send_all(
     }
 }
 
-/// `count` messages of `topic` as Python's deserializer reads them: `[type, value]` by key.
+/// `count` messages of `topic` (of one partition) as Python's deserializer reads them:
+/// `[type, value]` in order.
 fn python_reads(env: &Env, topic: &str, count: usize) -> Vec<Value> {
     let group = fresh_name("py");
     let out = python(env, &["consume-types", topic, &group, &count.to_string()]);
@@ -189,7 +190,7 @@ fn python_reads(env: &Env, topic: &str, count: usize) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    lines.sort_by_key(|m| m["key"].as_str().unwrap().parse::<usize>().unwrap());
+    lines.sort_by_key(|m| m["offset"].as_i64().unwrap());
     lines
         .iter()
         .map(|m| json!([m["type"], m["value"]]))
@@ -281,6 +282,25 @@ async fn python_writes_union_branches_and_we_read_each_into_its_variant() {
     assert_eq!(
         values,
         [OrderEvent::Shipped(shipped), OrderEvent::Paid(paid)]
+    );
+
+    // Ours writes under the union Python uses, as Confluent's producers of it do: its latest
+    // version, not registering. OrderPaid is written as that union's version 1 branch.
+    let config = SerializerConfig::default()
+        .use_latest(true)
+        .auto_register(false);
+    let serializer = OneOfSerializer::new(registry, config);
+    let producer = TypedProducer::new(&env.kafka(), Raw, serializer).unwrap();
+    let (events, _) = three_events();
+    send_all(&producer, &topic, &events).await;
+    let read = python_reads(&env, &topic, 6);
+    assert_eq!(
+        read[3..],
+        [
+            json!(["com.acme.orders.OrderCreated", {"id": 5, "customer": "bo"}]),
+            json!(["com.acme.orders.OrderPaid", {"id": 5, "amount": 12.25}]),
+            json!(["com.acme.orders.OrderShipped", {"id": 5, "carrier": "ups"}]),
+        ]
     );
 }
 
