@@ -6,7 +6,7 @@
 //! writes each variant under its own subject, and Python reads each as the record its
 //! writer schema names. Under TopicNameStrategy the topic's one subject holds a union of the
 //! types: Python writes its branches and we read each into its variant, we write them and
-//! Python reads each branch. (The registry of the tests, rivven-schema 0.0.22, refuses every
+//! Python reads each branch. `TypedProducer::avro_one_of` writes Avro keys beside the events. (The registry of the tests, rivven-schema 0.0.22, refuses every
 //! schema with references, "Unknown primitive type", so the union here defines its types; the
 //! union naming them through references is tested against a fake registry in the registry
 //! crate.)
@@ -333,4 +333,50 @@ async fn we_write_the_union_under_the_topic_subject_and_python_reads_each_branch
     let received = records(receive(&consumer, 3).await);
     let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
     assert_eq!(values, events);
+}
+
+/// The key of the events, an Avro record of its own.
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "com.acme.orders")]
+struct OrderKey {
+    id: i64,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+async fn avro_keys_and_events_under_record_name_subjects() {
+    let env = env();
+    let topic = env.topic("one-of-keyed", 1).await;
+    let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
+    let producer = TypedProducer::avro_one_of(&env.kafka(), env.registry(), config).unwrap();
+    let (events, _) = three_events();
+    for event in &events {
+        producer
+            .send(&topic, &OrderKey { id: 5 }, event)
+            .await
+            .unwrap();
+    }
+
+    let group = env.group(&fresh_name("g"));
+    let consumer = TypedConsumer::<OrderKey, OrderEvent>::avro(&group, env.registry()).unwrap();
+    consumer.subscribe(&[topic.as_str()]).unwrap();
+    let received = records(receive(&consumer, 3).await);
+    let keys: Vec<_> = received.iter().map(|r| r.key.clone().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [OrderKey { id: 5 }, OrderKey { id: 5 }, OrderKey { id: 5 }]
+    );
+    let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
+    assert_eq!(values, events);
+    let subjects = env.registry().subjects().await.unwrap();
+    let ours: Vec<_> = subjects.iter().filter(|s| s.starts_with(&topic)).collect();
+    let mut expected: Vec<String> = OrderEvent::VARIANTS
+        .iter()
+        .map(|n| format!("{topic}-{n}"))
+        .collect();
+    expected.push(format!("{topic}-com.acme.orders.OrderKey"));
+    let mut ours: Vec<String> = ours.into_iter().cloned().collect();
+    ours.sort();
+    expected.sort();
+    assert_eq!(ours, expected);
 }
