@@ -20,6 +20,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use avdl2rs::one_of::{catch_all_not_written, VisitValue, VisitVariant};
+use avdl2rs::schema::{SchemaError, SchemaSet};
 use avdl2rs::{codec, AvroDecode, AvroEncode, AvroSchema, EncodeError, OneOf, SubjectNameStrategy};
 
 use super::target::Target;
@@ -40,8 +41,9 @@ type Erased = Box<dyn Any + Send + Sync>;
 /// branch; with [`SchemaReferences::Registered`](super::SchemaReferences::Registered) the union
 /// names the types, each registered under its full name, through schema references, else it
 /// defines them. (Either way the union is built from the variants' schemas, so two variants
-/// cannot both hold the same named type: writing is then a [`SerdeError::Schema`].) The
-/// deserializers of this crate and of Confluent's clients read both shapes.
+/// cannot hold different definitions of one named type: writing is then a
+/// [`SerdeError::Schema`].) The deserializers of this crate and of Confluent's clients read
+/// both shapes.
 ///
 /// The catch-all variant (`#[avro(other)]`) is read, never written: writing it is an error.
 /// Share it between threads.
@@ -103,6 +105,9 @@ impl<E: OneOf, C: Send + Sync + 'static> OneOfSerializer<E, C> {
                 Some(erased) => Ok(Writer::Variant(erased)),
                 None => Err(EncodeError::custom(format!("no variant {index}")).into()),
             },
+            Shape::Union(_) if index >= E::VARIANTS.len() => {
+                Err(EncodeError::custom(format!("no variant {index}")).into())
+            }
             Shape::Union(Ok(union)) => Ok(Writer::Union(union.as_ref())),
             Shape::Union(Err(message)) => Err(SerdeError::Schema {
                 type_name: std::any::type_name::<E>(),
@@ -130,16 +135,21 @@ fn variants_of<E: OneOf, C: Send + Sync + 'static>(
 }
 
 /// The serializer of the union of `E`'s variant types, or why it cannot be made (two
-/// variants defining the same named type).
+/// variants holding different definitions of one named type).
 fn union_of<E: OneOf, C>(
     client: Arc<C>,
     config: SerializerConfig,
 ) -> Result<Box<GenericSerializer<C>>, String> {
     let texts = (0..E::VARIANTS.len()).filter_map(|index| E::visit_variant(index, SchemaText));
     let union = format!("[{}]", texts.collect::<Vec<_>>().join(","));
-    let serializer = GenericSerializer::new(client, &union, config);
-    let serializer = serializer.map_err(|e| format!("the union of the variants' types: {e}"));
-    serializer.map(Box::new)
+    // Written back by the schema model, a named type two variants hold is defined once.
+    let mut set = SchemaSet::new();
+    let refused = |e: SchemaError| format!("the union of the variants' types: {e}");
+    let root = set.parse_str(&union).map_err(refused)?;
+    let union = set.to_json(&root).to_string();
+    GenericSerializer::new(client, &union, config)
+        .map_err(refused)
+        .map(Box::new)
 }
 
 /// The schema text of one variant type.

@@ -315,6 +315,89 @@ fn a_union_defining_the_variants_through_the_real_registry<X: Transport>() {
     assert_eq!(consumer.deserialize(&frames[1]).unwrap(), paid());
 }
 
+/// Two event types that both hold the named type `shop.Money`, and one with another
+/// definition of it.
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "shop")]
+struct Money {
+    cents: i64,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(name = "Money", namespace = "shop")]
+struct OtherMoney {
+    units: i32,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "shop")]
+struct Charged {
+    amount: Money,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "shop")]
+struct Refunded {
+    amount: Money,
+}
+
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "shop")]
+struct Tipped {
+    amount: OtherMoney,
+}
+
+#[derive(AvroOneOf, Debug, Clone, PartialEq)]
+enum Payment {
+    Charged(Charged),
+    Refunded(Refunded),
+}
+
+#[derive(AvroOneOf, Debug, Clone, PartialEq)]
+enum Conflicting {
+    Charged(Charged),
+    Tipped(Tipped),
+}
+
+#[test]
+fn a_named_type_two_variants_hold_is_defined_once_in_the_union() {
+    let fake = registry_keeping_subjects();
+    let client = Arc::new(blocking::Client::new(ClientConfig::new(&fake.url)).unwrap());
+    let serializer =
+        OneOfSerializer::<Payment, _>::new(client.clone(), SerializerConfig::default());
+    let refunded = Payment::Refunded(Refunded {
+        amount: Money { cents: 3 },
+    });
+    let frame = serializer.serialize("t", &refunded).unwrap();
+    let registered: serde_json::Value = serde_json::from_str(&fake.requests()[0].body).unwrap();
+    let union = registered["schema"].as_str().unwrap();
+    assert_eq!(union.matches("\"cents\"").count(), 1, "{union}");
+    // apache-avro refuses a named type defined twice; it reads this union and the frame.
+    let schema = apache_avro::Schema::parse_str(union).unwrap();
+    let reader = apache_avro::reader::datum::GenericDatumReader::builder(&schema)
+        .build()
+        .unwrap();
+    let read = reader.read_value(&mut &frame[5..]).unwrap();
+    assert!(
+        matches!(read, apache_avro::types::Value::Union(1, _)),
+        "{read:?}"
+    );
+    let consumer = blocking::Deserializer::<Payment>::new(client);
+    assert_eq!(consumer.deserialize(&frame).unwrap(), refunded);
+
+    // Two definitions of `shop.Money` make no union: refused before any request.
+    let fake = registry_of_two_types();
+    let client = Arc::new(blocking::Client::new(ClientConfig::new(&fake.url)).unwrap());
+    let serializer = OneOfSerializer::<Conflicting, _>::new(client, SerializerConfig::default());
+    let tipped = Conflicting::Tipped(Tipped {
+        amount: OtherMoney { units: 1 },
+    });
+    let e = serializer.serialize("t", &tipped).unwrap_err();
+    assert!(matches!(e, SerdeError::Schema { .. }), "{e:?}");
+    assert!(e.to_string().contains("shop.Money"), "{e}");
+    assert_eq!(fake.count(), 0);
+}
+
 both_serdes!(
     the_topic_subject_holds_a_union_naming_the_variants_by_reference,
     each_variant_is_registered_once_under_its_record_name,
