@@ -1,13 +1,15 @@
 //! A value of one of several named types ([`OneOf`]): the Rust form of a topic that carries
 //! several record types (one subject per type under RecordNameStrategy or
-//! TopicRecordNameStrategy), where a reader picks the type by the full name of the schema
-//! that wrote each message, as Java's specific reader picks the class.
+//! TopicRecordNameStrategy, or one subject holding a union of the types under
+//! TopicNameStrategy), where a reader picks the type by the full name of the schema, or of the
+//! union branch, that wrote each message, as Java's specific reader picks the class.
 //!
 //! The derive `#[derive(AvroOneOf)]` implements it for an enum of one-field tuple variants,
 //! each holding a generated or derived type; one variant marked `#[avro(other)]` and holding a
 //! [`GenericRecord`] takes any other writer type. [`crate::resolve::Consumer::decode_one_of`]
 //! reads a message into the variant its writer's full name (or one of the variant type's
-//! aliases) names, resolving each variant's versions by its own plan.
+//! aliases) names, resolving each variant's versions by its own plan; the registry crate's
+//! `OneOfSerializer` writes one.
 //!
 //! ```
 //! use avdl2rs::{Avro, AvroOneOf, OneOf};

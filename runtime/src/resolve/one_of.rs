@@ -67,7 +67,9 @@ impl<L: SchemaLookup> Consumer<L> {
     /// Reads `body`, written under schema `id`, into the variant of `E` whose type the
     /// writer schema names (by its full name, or an alias of the variant's type), resolving
     /// that type's versions; into `E`'s catch-all variant when no variant is the writer's
-    /// type; else [`ResolveError::UnknownType`].
+    /// type; else [`ResolveError::UnknownType`]. A union writer schema is read by the branch
+    /// written: its index, then the branch's value, read as the writer schema would be if it
+    /// were that branch alone.
     ///
     /// ```
     /// use std::collections::BTreeMap;
