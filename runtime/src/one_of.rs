@@ -1,13 +1,15 @@
 //! A value of one of several named types ([`OneOf`]): the Rust form of a topic that carries
 //! several record types (one subject per type under RecordNameStrategy or
-//! TopicRecordNameStrategy), where a reader picks the type by the full name of the schema
-//! that wrote each message, as Java's specific reader picks the class.
+//! TopicRecordNameStrategy, or one subject holding a union of the types under
+//! TopicNameStrategy), where a reader picks the type by the full name of the schema, or of the
+//! union branch, that wrote each message, as Java's specific reader picks the class.
 //!
 //! The derive `#[derive(AvroOneOf)]` implements it for an enum of one-field tuple variants,
 //! each holding a generated or derived type; one variant marked `#[avro(other)]` and holding a
 //! [`GenericRecord`] takes any other writer type. [`crate::resolve::Consumer::decode_one_of`]
 //! reads a message into the variant its writer's full name (or one of the variant type's
-//! aliases) names, resolving each variant's versions by its own plan.
+//! aliases) names, resolving each variant's versions by its own plan; the registry crate's
+//! `OneOfSerializer` writes one.
 //!
 //! ```
 //! use avdl2rs::{Avro, AvroOneOf, OneOf};
@@ -72,7 +74,10 @@ pub trait OneOf: Sized + 'static {
         struct Encode<'a>(&'a mut Vec<u8>);
         impl VisitValue for Encode<'_> {
             type Output = Result<(), EncodeError>;
-            fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, value: &T) -> Self::Output {
+            fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+                self,
+                value: &T,
+            ) -> Self::Output {
                 value.encode(self.0)
             }
         }
@@ -86,7 +91,10 @@ pub trait OneOf: Sized + 'static {
         struct Same<'a>(&'a str);
         impl<E> VisitVariant<E> for Same<'_> {
             type Output = bool;
-            fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> bool {
+            fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+                self,
+                _: fn(T) -> E,
+            ) -> bool {
                 T::CANONICAL_FORM == self.0
             }
         }
@@ -106,8 +114,13 @@ pub trait VisitVariant<E> {
     /// What the visit gives.
     type Output;
 
-    /// Visits the variant type `T`; `wrap` makes the enum of one of its values.
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, wrap: fn(T) -> E) -> Self::Output;
+    /// Visits the variant type `T`; `wrap` makes the enum of one of its values. `T` is
+    /// `'static` (it is a field of a `'static` enum), so a visitor can tell the types apart by
+    /// their `TypeId` (a registry serializer keeps one serializer per variant type).
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        wrap: fn(T) -> E,
+    ) -> Self::Output;
 }
 
 /// Code generic over the type of the value a [`OneOf`] holds.
@@ -115,6 +128,6 @@ pub trait VisitValue {
     /// What the visit gives.
     type Output;
 
-    /// Visits `value`, of the variant's type `T`.
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, value: &T) -> Self::Output;
+    /// Visits `value`, of the variant's type `T` (`'static`, as in [`VisitVariant::visit`]).
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(self, value: &T) -> Self::Output;
 }

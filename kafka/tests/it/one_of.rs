@@ -1,17 +1,26 @@
-//! Several record types in one topic, read as one `#[derive(AvroOneOf)]` enum: Python
+//! Several record types in one topic, as one `#[derive(AvroOneOf)]` enum: Python
 //! `confluent-kafka` produces them with TopicRecordNameStrategy (each under
 //! `<topic>-<full name>`), one of them in two versions; our consumer reads each into its
 //! variant, and a type the enum does not know is a poison message that goes to the
-//! dead-letter topic with the reason `unknown-type`.
+//! dead-letter topic with the reason `unknown-type`. The other way, our producer of the enum
+//! writes each variant under its own subject, and Python reads each as the record its
+//! writer schema names. Under TopicNameStrategy the topic's one subject holds a union of the
+//! types: Python writes its branches and we read each into its variant, we write them and
+//! Python reads each branch. `TypedProducer::avro_one_of` writes Avro keys beside the events. (The registry of the tests, rivven-schema 0.0.22, refuses every
+//! schema with references, "Unknown primitive type", so the union here defines its types; the
+//! union naming them through references is tested against a fake registry in the registry
+//! crate.)
 
-use avdl2rs::{Avro, AvroOneOf};
+use avdl2rs::{Avro, AvroOneOf, OneOf, SubjectNameStrategy};
 use avdl2rs_kafka::dead_letter::{KIND, SOURCE_OFFSET};
-use avdl2rs_kafka::{DeadLetters, Raw, TypedConsumer};
+use avdl2rs_kafka::{DeadLetters, Raw, TypedConsumer, TypedProducer};
+use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::{OneOfSerializer, Schema, SerializerConfig};
 use avdl2rs_tests::fresh_name;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::python_interop::python;
-use crate::support::{env, receive, records};
+use crate::support::{env, receive, records, Env};
 
 #[derive(Avro, Debug, PartialEq)]
 #[avro(namespace = "com.acme.orders")]
@@ -44,10 +53,14 @@ enum OrderEvent {
     Shipped(OrderShipped),
 }
 
-fn schema(name: &str, fields: serde_json::Value) -> serde_json::Value {
-    let schema = json!({"type": "record", "name": name, "namespace": "com.acme.orders",
-        "fields": fields});
-    json!(schema.to_string())
+/// The record `name` of the namespace of the events, as JSON.
+fn record(name: &str, fields: Value) -> Value {
+    json!({"type": "record", "name": name, "namespace": "com.acme.orders", "fields": fields})
+}
+
+/// [`record`] as schema text, a JSON string.
+fn schema(name: &str, fields: Value) -> Value {
+    json!(record(name, fields).to_string())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -126,4 +139,244 @@ async fn python_writes_three_types_and_we_read_each_into_its_variant() {
     };
     assert_eq!(header(KIND).as_deref(), Some(&b"unknown-type"[..]));
     assert_eq!(header(SOURCE_OFFSET).as_deref(), Some(&b"2"[..]));
+}
+
+/// One event of each variant, and each as Python reads it: the record's full name and its
+/// fields.
+fn three_events() -> ([OrderEvent; 3], [Value; 3]) {
+    let events = [
+        OrderEvent::Created(OrderCreated {
+            id: 5,
+            customer: "bo".into(),
+        }),
+        OrderEvent::Paid(OrderPaid {
+            id: 5,
+            amount: 12.25,
+            currency: "CHF".into(),
+        }),
+        OrderEvent::Shipped(OrderShipped {
+            id: 5,
+            carrier: "ups".into(),
+        }),
+    ];
+    let read = [
+        json!(["com.acme.orders.OrderCreated", {"id": 5, "customer": "bo"}]),
+        json!(["com.acme.orders.OrderPaid", {"id": 5, "amount": 12.25, "currency": "CHF"}]),
+        json!(["com.acme.orders.OrderShipped", {"id": 5, "carrier": "ups"}]),
+    ];
+    (events, read)
+}
+
+/// Sends `events` to `topic` in order, keyed by their index.
+async fn send_all(
+    producer: &TypedProducer<str, OrderEvent, Raw, OneOfSerializer<OrderEvent, Client>>,
+    topic: &str,
+    events: &[OrderEvent],
+) {
+    for (index, event) in events.iter().enumerate() {
+        producer
+            .send(topic, &index.to_string(), event)
+            .await
+            .unwrap();
+    }
+}
+
+/// `count` messages of `topic` (of one partition) as Python's deserializer reads them:
+/// `[type, value]` in order.
+fn python_reads(env: &Env, topic: &str, count: usize) -> Vec<Value> {
+    let group = fresh_name("py");
+    let out = python(env, &["consume-types", topic, &group, &count.to_string()]);
+    let mut lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines.sort_by_key(|m| m["offset"].as_i64().unwrap());
+    lines
+        .iter()
+        .map(|m| json!([m["type"], m["value"]]))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker, a Schema Registry and Python confluent-kafka (.ci/kafka-broker, .ci/registry-server)"]
+async fn we_write_three_types_under_their_own_subjects_and_python_reads_each() {
+    let env = env();
+    let topic = env.topic("one-of-ours", 1).await;
+    let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
+    let serializer = OneOfSerializer::new(env.registry(), config);
+    let producer = TypedProducer::new(&env.kafka(), Raw, serializer).unwrap();
+    let (events, read) = three_events();
+    send_all(&producer, &topic, &events).await;
+
+    assert_eq!(python_reads(&env, &topic, 3), read);
+    let subjects = env.registry().subjects().await.unwrap();
+    for name in OrderEvent::VARIANTS {
+        let subject = format!("{topic}-{name}");
+        assert!(subjects.contains(&subject), "{subject} in {subjects:?}");
+    }
+    assert!(!subjects.contains(&format!("{topic}-value")));
+
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
+    let received = records(receive(&consumer, 3).await);
+    let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
+    assert_eq!(values, events);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker, a Schema Registry and Python confluent-kafka (.ci/kafka-broker, .ci/registry-server)"]
+async fn python_writes_union_branches_and_we_read_each_into_its_variant() {
+    let env = env();
+    let topic = env.topic("one-of-union", 1).await;
+    let long = |name| json!({"name": name, "type": "long"});
+    let text = |name| json!({"name": name, "type": "string"});
+    // The writer's OrderPaid is version 1, without `currency`; OrderCancelled no variant is.
+    let union = json!([
+        record("OrderCreated", json!([long("id"), text("customer")])),
+        record(
+            "OrderPaid",
+            json!([long("id"), {"name": "amount", "type": "double"}])
+        ),
+        record("OrderCancelled", json!([long("id")])),
+        record("OrderShipped", json!([long("id"), text("carrier")])),
+    ])
+    .to_string();
+    let subject = format!("{topic}-value");
+    let registry = env.registry();
+    registry
+        .register(&subject, &Schema::avro(union.clone()), false)
+        .await
+        .unwrap();
+    let messages = json!([
+        ["com.acme.orders.OrderShipped", {"id": 4, "carrier": "dhl"}],
+        ["com.acme.orders.OrderCancelled", {"id": 5}],
+        ["com.acme.orders.OrderPaid", {"id": 4, "amount": 2.5}],
+    ]);
+    python(
+        &env,
+        &["produce-union", &topic, &union, &messages.to_string()],
+    );
+
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
+    let mut received = receive(&consumer, 3).await;
+    let poison = received
+        .remove(1)
+        .expect_err("the unknown branch is poison");
+    assert_eq!(poison.reason.kind(), "unknown-type");
+    assert!(poison
+        .reason
+        .to_string()
+        .contains("com.acme.orders.OrderCancelled"));
+    let values: Vec<OrderEvent> = records(received)
+        .into_iter()
+        .map(|r| r.value.unwrap())
+        .collect();
+    let shipped = OrderShipped {
+        id: 4,
+        carrier: "dhl".into(),
+    };
+    let paid = OrderPaid {
+        id: 4,
+        amount: 2.5,
+        currency: "EUR".into(),
+    };
+    assert_eq!(
+        values,
+        [OrderEvent::Shipped(shipped), OrderEvent::Paid(paid)]
+    );
+
+    // Ours writes under the union Python uses, as Confluent's producers of it do: its latest
+    // version, not registering. OrderPaid is written as that union's version 1 branch.
+    let config = SerializerConfig::default()
+        .use_latest(true)
+        .auto_register(false);
+    let serializer = OneOfSerializer::new(registry, config);
+    let producer = TypedProducer::new(&env.kafka(), Raw, serializer).unwrap();
+    let (events, _) = three_events();
+    send_all(&producer, &topic, &events).await;
+    let read = python_reads(&env, &topic, 6);
+    assert_eq!(
+        read[3..],
+        [
+            json!(["com.acme.orders.OrderCreated", {"id": 5, "customer": "bo"}]),
+            json!(["com.acme.orders.OrderPaid", {"id": 5, "amount": 12.25}]),
+            json!(["com.acme.orders.OrderShipped", {"id": 5, "carrier": "ups"}]),
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker, a Schema Registry and Python confluent-kafka (.ci/kafka-broker, .ci/registry-server)"]
+async fn we_write_the_union_under_the_topic_subject_and_python_reads_each_branch() {
+    let env = env();
+    let topic = env.topic("one-of-union-ours", 1).await;
+    let serializer = OneOfSerializer::new(env.registry(), SerializerConfig::default());
+    let producer = TypedProducer::new(&env.kafka(), Raw, serializer).unwrap();
+    let (events, read) = three_events();
+    send_all(&producer, &topic, &events).await;
+
+    assert_eq!(python_reads(&env, &topic, 3), read);
+    let latest = env
+        .registry()
+        .latest(&format!("{topic}-value"))
+        .await
+        .unwrap();
+    let union: Value = serde_json::from_str(&latest.schema.schema).unwrap();
+    let names: Vec<_> = union
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].clone())
+        .collect();
+    assert_eq!(names, ["OrderCreated", "OrderPaid", "OrderShipped"]);
+
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
+    let received = records(receive(&consumer, 3).await);
+    let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
+    assert_eq!(values, events);
+}
+
+/// The key of the events, an Avro record of its own.
+#[derive(Avro, Debug, Clone, PartialEq)]
+#[avro(namespace = "com.acme.orders")]
+struct OrderKey {
+    id: i64,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+async fn avro_keys_and_events_under_record_name_subjects() {
+    let env = env();
+    let topic = env.topic("one-of-keyed", 1).await;
+    let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
+    let producer = TypedProducer::avro_one_of(&env.kafka(), env.registry(), config).unwrap();
+    let (events, _) = three_events();
+    for event in &events {
+        producer
+            .send(&topic, &OrderKey { id: 5 }, event)
+            .await
+            .unwrap();
+    }
+
+    let group = env.group(&fresh_name("g"));
+    let consumer = TypedConsumer::<OrderKey, OrderEvent>::avro(&group, env.registry()).unwrap();
+    consumer.subscribe(&[topic.as_str()]).unwrap();
+    let received = records(receive(&consumer, 3).await);
+    let keys: Vec<_> = received.iter().map(|r| r.key.clone().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [OrderKey { id: 5 }, OrderKey { id: 5 }, OrderKey { id: 5 }]
+    );
+    let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
+    assert_eq!(values, events);
+    let subjects = env.registry().subjects().await.unwrap();
+    let ours: Vec<_> = subjects.iter().filter(|s| s.starts_with(&topic)).collect();
+    let mut expected: Vec<String> = OrderEvent::VARIANTS
+        .iter()
+        .map(|n| format!("{topic}-{n}"))
+        .collect();
+    expected.push(format!("{topic}-com.acme.orders.OrderKey"));
+    let mut ours: Vec<String> = ours.into_iter().cloned().collect();
+    ours.sort();
+    expected.sort();
+    assert_eq!(ours, expected);
 }

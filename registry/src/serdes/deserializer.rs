@@ -90,7 +90,8 @@ pub(crate) enum Decoding<T> {
 /// schema is fetched by id once, through the client `C`, and the resolution plan for each id
 /// is cached. `T` is a generated or derived type, or a [`avdl2rs::OneOf`] enum of several,
 /// whose variant is the type the writer schema names (a topic of several record types
-/// under RecordNameStrategy or TopicRecordNameStrategy). The writer schema's rules are run
+/// under RecordNameStrategy or TopicRecordNameStrategy), or for a union writer schema the type
+/// of the branch written (their union under TopicNameStrategy). The writer schema's rules are run
 /// on each value, or refused (see [`crate::rules`]).
 pub struct Deserializer<T, C> {
     pub(crate) client: Arc<C>,

@@ -379,7 +379,8 @@ macro_rules! generic_serializer_methods {
             self.target(topic) $($await)* .map(|t| t.id)
         }
 
-        $($async)? fn target(&self, topic: &str) -> Result<crate::serdes::Target, SerdeError> {
+        /// The target of `topic`: known, or found through the registry.
+        pub(crate) $($async)? fn target(&self, topic: &str) -> Result<crate::serdes::Target, SerdeError> {
             if let Some(target) = self.known_target(topic) {
                 return Ok(target);
             }

@@ -2,7 +2,9 @@
 //! id to write under (registering, looking up, or using the subject's latest version) and
 //! frames values; [`Deserializer`] reads frames of any schema version into the type.
 //! [`GenericSerializer`] and [`GenericDeserializer`] do the same for generic values
-//! ([`avdl2rs::generic`]), whose schema is known only at run time.
+//! ([`avdl2rs::generic`]), whose schema is known only at run time. [`OneOfSerializer`] frames
+//! values of a [`avdl2rs::OneOf`] enum, several record types in one topic, which
+//! [`Deserializer`] reads.
 //!
 //! Both are generic over the client `C`: the state, the caches and the warm path are
 //! written once; so are the steps that ask the registry, as macros each transport expands,
@@ -12,6 +14,7 @@
 mod dependencies;
 mod deserializer;
 pub(crate) mod generic;
+mod one_of;
 mod serializer;
 mod target;
 mod warm;
@@ -29,6 +32,7 @@ pub use deserializer::Deserializer;
 pub(crate) use deserializer::{deserializer_methods, Decoding};
 pub(crate) use generic::{generic_deserializer_methods, generic_serializer_methods};
 pub use generic::{GenericDeserializer, GenericSerializer};
+pub use one_of::OneOfSerializer;
 pub(crate) use serializer::{check_written, write_frame, write_own, write_rules};
 pub(crate) use serializer::{
     part_schema, registration_methods, serializer_methods, topic_serializer_methods,

@@ -1,15 +1,19 @@
 //! Reading data written under a schema id into a [`OneOf`]: the variant is the one whose
 //! type's full name or aliases name the writer schema, read through that type's own
-//! resolution plan; and [`Resolvable`], what a registry deserializer needs of its type, so
-//! that single types and such enums take the same path.
+//! resolution plan; a writer schema that is a union of named types (one subject holding
+//! several types, Confluent's "multiple event types in the same topic") is read branch by
+//! branch, each branch into the variant its full name names. And [`Resolvable`], what a
+//! registry deserializer needs of its type, so that single types and such enums take the
+//! same path.
 
 use std::any::TypeId;
 use std::sync::Arc;
 
 use super::{read_lock, write_lock, Consumer, ResolutionPlan, ResolveError, SchemaLookup};
+use crate::codec::Reader;
 use crate::generic::{GenericSchema, GenericValue};
 use crate::one_of::{OneOf, VisitVariant};
-use crate::schema::{NamedSchema, SchemaKind, SchemaSet};
+use crate::schema::{NamedSchema, Schema, SchemaKind, SchemaSet};
 use crate::{AvroDecode, AvroEncode, AvroSchema};
 
 /// A type that data written under a schema id can be read into through a [`Consumer`]:
@@ -54,13 +58,18 @@ pub(super) enum Choice {
     Other(Arc<GenericSchema>),
     /// No variant: the writer type's full name.
     Unknown(String),
+    /// A union writer schema: the choice of each branch, by branch index, each read from
+    /// the body after the branch index.
+    Union(Vec<Choice>),
 }
 
 impl<L: SchemaLookup> Consumer<L> {
     /// Reads `body`, written under schema `id`, into the variant of `E` whose type the
     /// writer schema names (by its full name, or an alias of the variant's type), resolving
     /// that type's versions; into `E`'s catch-all variant when no variant is the writer's
-    /// type; else [`ResolveError::UnknownType`].
+    /// type; else [`ResolveError::UnknownType`]. A union writer schema is read by the branch
+    /// written: its index, then the branch's value, read as the writer schema would be if it
+    /// were that branch alone.
     ///
     /// ```
     /// use std::collections::BTreeMap;
@@ -93,15 +102,7 @@ impl<L: SchemaLookup> Consumer<L> {
     /// # Ok::<(), ResolveError>(())
     /// ```
     pub fn decode_one_of<E: OneOf>(&self, id: i32, body: &[u8]) -> Result<E, ResolveError> {
-        match &*self.choice::<E>(id)? {
-            Choice::Variant(index, plan) => E::visit_variant(*index, Decode { plan, body })
-                .unwrap_or_else(|| Err(ResolveError::Plan(format!("no variant {index}")))),
-            Choice::Other(schema) => other::<E>(id, schema, body),
-            Choice::Unknown(full_name) => Err(ResolveError::UnknownType {
-                id,
-                full_name: full_name.clone(),
-            }),
-        }
+        decode_choice(&*self.choice::<E>(id)?, id, body)
     }
 
     /// The cached [`Choice`] of `E` for writer schema `id`, made on first use.
@@ -122,6 +123,12 @@ impl<L: SchemaLookup> Consumer<L> {
     fn choose<E: OneOf>(&self, id: i32, json: &str) -> Result<Choice, ResolveError> {
         let mut set = SchemaSet::new();
         let root = set.parse_str(json).map_err(ResolveError::WriterSchema)?;
+        if let SchemaKind::Union(branches) = &root.kind {
+            let branch = |b| choose_branch::<E>(&set, b);
+            return Ok(Choice::Union(
+                branches.iter().map(branch).collect::<Result<_, _>>()?,
+            ));
+        }
         let writer = match set.resolve(&root) {
             Some(named) => named,
             None => return Ok(Choice::Unknown(kind_name(&root.kind))),
@@ -129,9 +136,10 @@ impl<L: SchemaLookup> Consumer<L> {
         match variant_of::<E>(writer) {
             Some(index) => {
                 let plan = E::visit_variant(index, Plan { consumer: self, id });
-                let plan =
-                    plan.unwrap_or_else(|| Err(ResolveError::Plan(format!("no variant {index}"))))?;
-                Ok(Choice::Variant(index, plan))
+                Ok(Choice::Variant(
+                    index,
+                    plan.unwrap_or_else(|| no_variant(index))?,
+                ))
             }
             None if E::CATCH_ALL => Ok(Choice::Other(Arc::new(GenericSchema::from_schema(
                 set, root,
@@ -139,6 +147,52 @@ impl<L: SchemaLookup> Consumer<L> {
             None => Ok(Choice::Unknown(writer.name.full_name())),
         }
     }
+}
+
+/// What the values of one branch of a union writer schema become in `E`: the variant its
+/// named type is, read through a plan from that branch; the catch-all; or unknown.
+fn choose_branch<E: OneOf>(set: &SchemaSet, branch: &Schema) -> Result<Choice, ResolveError> {
+    let Some(writer) = set.resolve(branch) else {
+        return Ok(Choice::Unknown(kind_name(&branch.kind)));
+    };
+    match variant_of::<E>(writer) {
+        Some(index) => {
+            let plan = E::visit_variant(index, BranchPlan { set, branch });
+            Ok(Choice::Variant(
+                index,
+                plan.unwrap_or_else(|| no_variant(index))?,
+            ))
+        }
+        None if E::CATCH_ALL => Ok(Choice::Other(Arc::new(GenericSchema::from_schema(
+            set.clone(),
+            branch.clone(),
+        )))),
+        None => Ok(Choice::Unknown(writer.name.full_name())),
+    }
+}
+
+/// Reads `body`, written under schema `id`, as `choice` says.
+fn decode_choice<E: OneOf>(choice: &Choice, id: i32, body: &[u8]) -> Result<E, ResolveError> {
+    match choice {
+        Choice::Variant(index, plan) => {
+            E::visit_variant(*index, Decode { plan, body }).unwrap_or_else(|| no_variant(*index))
+        }
+        Choice::Other(schema) => other::<E>(id, schema, body),
+        Choice::Unknown(full_name) => Err(ResolveError::UnknownType {
+            id,
+            full_name: full_name.clone(),
+        }),
+        Choice::Union(branches) => {
+            let mut reader = Reader::new(body);
+            let branch = reader.read_union_index(branches.len());
+            let branch = branch.map_err(ResolveError::Translate)?;
+            decode_choice(&branches[branch], id, reader.rest())
+        }
+    }
+}
+
+fn no_variant<T>(index: usize) -> Result<T, ResolveError> {
+    Err(ResolveError::Plan(format!("no variant {index}")))
 }
 
 /// The index of the variant of `E` whose type is `writer`: the same full name, or the
@@ -184,8 +238,27 @@ struct Plan<'a, L> {
 
 impl<E, L: SchemaLookup> VisitVariant<E> for Plan<'_, L> {
     type Output = Result<Arc<ResolutionPlan>, ResolveError>;
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
         self.consumer.plan::<T>(self.id)
+    }
+}
+
+/// Builds the plan of one variant's type for a branch of a union writer schema.
+struct BranchPlan<'a> {
+    set: &'a SchemaSet,
+    branch: &'a Schema,
+}
+
+impl<E> VisitVariant<E> for BranchPlan<'_> {
+    type Output = Result<Arc<ResolutionPlan>, ResolveError>;
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
+        ResolutionPlan::reading_from::<T>(self.set, self.branch).map(Arc::new)
     }
 }
 
@@ -198,7 +271,10 @@ struct Decode<'a> {
 impl<E> VisitVariant<E> for Decode<'_> {
     type Output = Result<E, ResolveError>;
     #[inline]
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, wrap: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        wrap: fn(T) -> E,
+    ) -> Self::Output {
         self.plan.decode::<T>(self.body).map(wrap)
     }
 }
@@ -208,7 +284,10 @@ struct Aliases;
 
 impl<E> VisitVariant<E> for Aliases {
     type Output = Vec<String>;
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
         let mut set = SchemaSet::new();
         let Ok(root) = set.parse_str(T::SCHEMA_JSON) else {
             return Vec::new();

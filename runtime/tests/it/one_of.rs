@@ -1,7 +1,8 @@
 //! Reading messages of several record types into one `#[derive(AvroOneOf)]` enum: the
 //! variant is picked by the writer schema's full name or an alias of the variant's type, each
 //! variant's versions are resolved by its own plan, other types go to the catch-all or are
-//! an error. The writers' bytes come from apache-avro, the reference encoder.
+//! an error; a union writer schema is read branch by branch the same way. The writers' bytes
+//! come from apache-avro, the reference encoder.
 
 use std::collections::BTreeMap;
 
@@ -178,4 +179,60 @@ fn a_variant_is_written_as_its_own_type() {
         ["shop.OrderCreated", "shop.OrderPaid"]
     );
     const { assert!(!OrderEvent::CATCH_ALL && AnyOrderEvent::CATCH_ALL) };
+}
+
+#[test]
+fn a_union_writer_schema_is_read_branch_by_branch() {
+    // One subject holding several types: the derived OrderCreated, OrderPaid version 1, a
+    // branch that is no record, and a type the enum does not know.
+    let union = format!(
+        "[{}, {PAID_V1}, \"null\", {SHIPPED}]",
+        OrderCreated::SCHEMA_JSON
+    );
+    let consumer = Consumer::new(BTreeMap::from([(6, union.as_str())]));
+    let branch = |index, value| apache_bytes(&union, Value::Union(index, Box::new(value)));
+    let created = record(&[
+        ("id", Value::Long(1)),
+        ("customer", Value::String("ann".into())),
+    ]);
+    let event: OrderEvent = consumer.decode_one_of(6, &branch(0, created)).unwrap();
+    let expected = OrderCreated {
+        id: 1,
+        customer: "ann".into(),
+    };
+    assert_eq!(event, OrderEvent::Created(expected));
+    let paid = record(&[("id", Value::Long(4)), ("amount", Value::Double(2.0))]);
+    let event: OrderEvent = consumer.decode_one_of(6, &branch(1, paid)).unwrap();
+    let expected = OrderPaid {
+        id: 4,
+        amount: 2.0,
+        currency: "EUR".into(),
+    };
+    assert_eq!(event, OrderEvent::Paid(expected));
+
+    let unknown = |bytes: &[u8]| match consumer.decode_one_of::<OrderEvent>(6, bytes) {
+        Err(ResolveError::UnknownType { id: 6, full_name }) => full_name,
+        other => panic!("expected an unknown type, got {other:?}"),
+    };
+    assert_eq!(unknown(&branch(2, Value::Null)), "null");
+    let shipped = record(&[
+        ("id", Value::Long(8)),
+        ("carrier", Value::String("dhl".into())),
+    ]);
+    let shipped = branch(3, shipped);
+    assert_eq!(unknown(&shipped), "shop.OrderShipped");
+    let AnyOrderEvent::Other(record) = consumer.decode_one_of(6, &shipped).unwrap() else {
+        panic!("expected the catch-all");
+    };
+    assert_eq!(
+        record.get("carrier"),
+        Some(&GenericValue::String("dhl".into()))
+    );
+
+    // A branch index past the union's end is bad writer data, not a panic.
+    let past_the_end = consumer.decode_one_of::<OrderEvent>(6, &[8]);
+    assert!(
+        matches!(past_the_end, Err(ResolveError::Translate(_))),
+        "{past_the_end:?}"
+    );
 }

@@ -145,6 +145,14 @@ impl Fake {
         self.seen.lock().unwrap().clone()
     }
 
+    /// The method and path of each request received so far.
+    pub fn sent(&self) -> Vec<(String, String)> {
+        let seen = self.seen.lock().unwrap();
+        seen.iter()
+            .map(|r| (r.method.clone(), r.path.clone()))
+            .collect()
+    }
+
     pub fn count(&self) -> usize {
         self.seen.lock().unwrap().len()
     }
