@@ -1,17 +1,17 @@
 //! How the key or the value of a message becomes bytes and back: the [`Encoder`] and
 //! [`Decoder`] traits, implemented by the registry crate's async `Serializer` and
-//! `Deserializer` (Confluent-framed Avro, schema ids from the registry) and by [`Raw`]
-//! (strings and bytes as they are), and why a message's bytes could not be read
-//! ([`PoisonReason`]).
+//! `Deserializer` (Confluent-framed Avro, schema ids from the registry), its
+//! `OneOfSerializer` (several record types in one topic) and by [`Raw`] (strings and bytes as
+//! they are), and why a message's bytes could not be read ([`PoisonReason`]).
 
 use std::error::Error;
 use std::fmt;
 use std::future::Future;
 
 use avdl2rs::resolve::{Resolvable, ResolveError};
-use avdl2rs::{wire, AvroEncode, AvroSchema, WireError};
-use avdl2rs_registry::nonblocking::{Deserializer, Serializer};
-use avdl2rs_registry::{RegistryError, RuleError, SerdeError};
+use avdl2rs::{wire, AvroEncode, AvroSchema, OneOf, WireError};
+use avdl2rs_registry::nonblocking::{Client, Deserializer, Serializer};
+use avdl2rs_registry::{OneOfSerializer, RegistryError, RuleError, SerdeError};
 
 /// Writes one part of a message (its key or its value) as bytes.
 ///
@@ -211,6 +211,24 @@ where
         &self,
         topic: &str,
         value: &T,
+        out: &mut Vec<u8>,
+    ) -> impl Future<Output = Result<(), SerdeError>> + Send {
+        self.serialize_into(topic, value, out)
+    }
+}
+
+/// Values of a [`OneOf`] enum, each variant's type under its own subject (a topic of several
+/// record types).
+impl<E> Encoder<E> for OneOfSerializer<E, Client>
+where
+    E: OneOf + Sync,
+{
+    type Error = SerdeError;
+
+    fn encode(
+        &self,
+        topic: &str,
+        value: &E,
         out: &mut Vec<u8>,
     ) -> impl Future<Output = Result<(), SerdeError>> + Send {
         self.serialize_into(topic, value, out)

@@ -8,9 +8,9 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::Duration;
 
-use avdl2rs::{AvroEncode, AvroSchema, SubjectPart};
+use avdl2rs::{AvroEncode, AvroSchema, OneOf, SubjectPart};
 use avdl2rs_registry::nonblocking::{Client, Serializer};
-use avdl2rs_registry::SerializerConfig;
+use avdl2rs_registry::{OneOfSerializer, SerializerConfig};
 use rdkafka::config::ClientConfig;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::{Header as KafkaHeader, OwnedHeaders};
@@ -148,13 +148,44 @@ where
         client: Arc<Client>,
         config: SerializerConfig,
     ) -> Result<Self, KafkaError> {
-        let key = config.clone().part(SubjectPart::Key);
-        let value = config.part(SubjectPart::Value);
-        TypedProducer::new(
-            kafka,
-            Serializer::new(Arc::clone(&client), key),
-            Serializer::new(client, value),
-        )
+        TypedProducer::through_registry(kafka, client, config, Serializer::new)
+    }
+}
+
+impl<K, E> TypedProducer<K, E, Serializer<K>, OneOfSerializer<E, Client>>
+where
+    K: AvroSchema + AvroEncode + Sync,
+    E: OneOf + Sync,
+{
+    /// A producer of Avro keys and of values of the [`OneOf`] enum `E` through the registry
+    /// `client`, both as `config` says except that keys go under key subjects: several record
+    /// types in one topic, each variant's type under its own subject (set
+    /// `subject_strategy` to RecordNameStrategy or TopicRecordNameStrategy).
+    pub fn avro_one_of(
+        kafka: &ClientConfig,
+        client: Arc<Client>,
+        config: SerializerConfig,
+    ) -> Result<Self, KafkaError> {
+        TypedProducer::through_registry(kafka, client, config, OneOfSerializer::new)
+    }
+}
+
+impl<K, V, VE> TypedProducer<K, V, Serializer<K>, VE>
+where
+    K: AvroSchema + AvroEncode + Sync,
+    V: ?Sized + Sync,
+    VE: Encoder<V>,
+{
+    /// A producer of Avro keys under key subjects and of values under value subjects, both
+    /// through `client` as `config` says; `value` builds the values' serializer.
+    fn through_registry(
+        kafka: &ClientConfig,
+        client: Arc<Client>,
+        config: SerializerConfig,
+        value: impl FnOnce(Arc<Client>, SerializerConfig) -> VE,
+    ) -> Result<Self, KafkaError> {
+        let key = Serializer::new(Arc::clone(&client), config.clone().part(SubjectPart::Key));
+        TypedProducer::new(kafka, key, value(client, config.part(SubjectPart::Value)))
     }
 }
 

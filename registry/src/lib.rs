@@ -89,7 +89,7 @@ pub use rules::{Metadata, Rule, RuleError, RuleKind, RuleMode, RuleSet};
 #[allow(deprecated)]
 pub use serdes::Dependencies;
 #[cfg(any(feature = "blocking", feature = "nonblocking"))]
-pub use serdes::{SchemaReferences, SerdeError, SerializerConfig};
+pub use serdes::{OneOfSerializer, SchemaReferences, SerdeError, SerializerConfig};
 pub use types::{
     CompatibilityReport, Schema, SchemaReference, SchemaType, SubjectVersion, Version,
 };

@@ -72,7 +72,10 @@ pub trait OneOf: Sized + 'static {
         struct Encode<'a>(&'a mut Vec<u8>);
         impl VisitValue for Encode<'_> {
             type Output = Result<(), EncodeError>;
-            fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, value: &T) -> Self::Output {
+            fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+                self,
+                value: &T,
+            ) -> Self::Output {
                 value.encode(self.0)
             }
         }
@@ -86,7 +89,10 @@ pub trait OneOf: Sized + 'static {
         struct Same<'a>(&'a str);
         impl<E> VisitVariant<E> for Same<'_> {
             type Output = bool;
-            fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> bool {
+            fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+                self,
+                _: fn(T) -> E,
+            ) -> bool {
                 T::CANONICAL_FORM == self.0
             }
         }
@@ -106,8 +112,13 @@ pub trait VisitVariant<E> {
     /// What the visit gives.
     type Output;
 
-    /// Visits the variant type `T`; `wrap` makes the enum of one of its values.
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, wrap: fn(T) -> E) -> Self::Output;
+    /// Visits the variant type `T`; `wrap` makes the enum of one of its values. `T` is
+    /// `'static` (it is a field of a `'static` enum), so a visitor can tell the types apart by
+    /// their `TypeId` (a registry serializer keeps one serializer per variant type).
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        wrap: fn(T) -> E,
+    ) -> Self::Output;
 }
 
 /// Code generic over the type of the value a [`OneOf`] holds.
@@ -115,6 +126,6 @@ pub trait VisitValue {
     /// What the visit gives.
     type Output;
 
-    /// Visits `value`, of the variant's type `T`.
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, value: &T) -> Self::Output;
+    /// Visits `value`, of the variant's type `T` (`'static`, as in [`VisitVariant::visit`]).
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(self, value: &T) -> Self::Output;
 }

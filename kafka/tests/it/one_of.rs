@@ -1,17 +1,21 @@
-//! Several record types in one topic, read as one `#[derive(AvroOneOf)]` enum: Python
+//! Several record types in one topic, as one `#[derive(AvroOneOf)]` enum: Python
 //! `confluent-kafka` produces them with TopicRecordNameStrategy (each under
 //! `<topic>-<full name>`), one of them in two versions; our consumer reads each into its
 //! variant, and a type the enum does not know is a poison message that goes to the
-//! dead-letter topic with the reason `unknown-type`.
+//! dead-letter topic with the reason `unknown-type`. The other way, our producer of the enum
+//! writes each variant under its own subject, and Python reads each as the record its
+//! writer schema names.
 
-use avdl2rs::{Avro, AvroOneOf};
+use avdl2rs::{Avro, AvroOneOf, OneOf, SubjectNameStrategy};
 use avdl2rs_kafka::dead_letter::{KIND, SOURCE_OFFSET};
-use avdl2rs_kafka::{DeadLetters, Raw, TypedConsumer};
+use avdl2rs_kafka::{DeadLetters, Raw, TypedConsumer, TypedProducer};
+use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::{OneOfSerializer, SerializerConfig};
 use avdl2rs_tests::fresh_name;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::python_interop::python;
-use crate::support::{env, receive, records};
+use crate::support::{env, receive, records, Env};
 
 #[derive(Avro, Debug, PartialEq)]
 #[avro(namespace = "com.acme.orders")]
@@ -126,4 +130,84 @@ async fn python_writes_three_types_and_we_read_each_into_its_variant() {
     };
     assert_eq!(header(KIND).as_deref(), Some(&b"unknown-type"[..]));
     assert_eq!(header(SOURCE_OFFSET).as_deref(), Some(&b"2"[..]));
+}
+
+/// One event of each variant, and each as Python reads it: the record's full name and its
+/// fields.
+fn three_events() -> ([OrderEvent; 3], [Value; 3]) {
+    let events = [
+        OrderEvent::Created(OrderCreated {
+            id: 5,
+            customer: "bo".into(),
+        }),
+        OrderEvent::Paid(OrderPaid {
+            id: 5,
+            amount: 12.25,
+            currency: "CHF".into(),
+        }),
+        OrderEvent::Shipped(OrderShipped {
+            id: 5,
+            carrier: "ups".into(),
+        }),
+    ];
+    let read = [
+        json!(["com.acme.orders.OrderCreated", {"id": 5, "customer": "bo"}]),
+        json!(["com.acme.orders.OrderPaid", {"id": 5, "amount": 12.25, "currency": "CHF"}]),
+        json!(["com.acme.orders.OrderShipped", {"id": 5, "carrier": "ups"}]),
+    ];
+    (events, read)
+}
+
+/// Sends `events` to `topic` in order, keyed by their index.
+async fn send_all(
+    producer: &TypedProducer<str, OrderEvent, Raw, OneOfSerializer<OrderEvent, Client>>,
+    topic: &str,
+    events: &[OrderEvent],
+) {
+    for (index, event) in events.iter().enumerate() {
+        producer
+            .send(topic, &index.to_string(), event)
+            .await
+            .unwrap();
+    }
+}
+
+/// `count` messages of `topic` as Python's deserializer reads them: `[type, value]` by key.
+fn python_reads(env: &Env, topic: &str, count: usize) -> Vec<Value> {
+    let group = fresh_name("py");
+    let out = python(env, &["consume-types", topic, &group, &count.to_string()]);
+    let mut lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines.sort_by_key(|m| m["key"].as_str().unwrap().parse::<usize>().unwrap());
+    lines
+        .iter()
+        .map(|m| json!([m["type"], m["value"]]))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a Kafka broker, a Schema Registry and Python confluent-kafka (.ci/kafka-broker, .ci/registry-server)"]
+async fn we_write_three_types_under_their_own_subjects_and_python_reads_each() {
+    let env = env();
+    let topic = env.topic("one-of-ours", 1).await;
+    let config = SerializerConfig::default().subject_strategy(SubjectNameStrategy::TopicRecordName);
+    let serializer = OneOfSerializer::new(env.registry(), config);
+    let producer = TypedProducer::new(&env.kafka(), Raw, serializer).unwrap();
+    let (events, read) = three_events();
+    send_all(&producer, &topic, &events).await;
+
+    assert_eq!(python_reads(&env, &topic, 3), read);
+    let subjects = env.registry().subjects().await.unwrap();
+    for name in OrderEvent::VARIANTS {
+        let subject = format!("{topic}-{name}");
+        assert!(subjects.contains(&subject), "{subject} in {subjects:?}");
+    }
+    assert!(!subjects.contains(&format!("{topic}-value")));
+
+    let consumer = env.text_consumer::<OrderEvent>(&topic);
+    let received = records(receive(&consumer, 3).await);
+    let values: Vec<OrderEvent> = received.into_iter().map(|r| r.value.unwrap()).collect();
+    assert_eq!(values, events);
 }

@@ -9,6 +9,10 @@ with its AvroSerializer and AvroDeserializer, through the same broker and regist
         under its own type's subject (TopicRecordNameStrategy: `<topic>-<full name>`)
     kafka_interop.py consume BROKERS REGISTRY TOPIC GROUP COUNT
         prints COUNT messages as JSON lines: {"key", "value", "headers", "partition", "offset"}
+    kafka_interop.py consume-types BROKERS REGISTRY TOPIC GROUP COUNT
+        the same, each line also with "type": the full name of the record written, which the
+        registry's schema of the message's id names (for a union of records, the branch
+        written, the deserializer asked to return record names)
 """
 
 import json
@@ -53,8 +57,24 @@ def produce_types(brokers, registry, topic, messages):
             sys.exit("messages left undelivered")
 
 
-def consume(brokers, registry, topic, group, count):
-    deserializer = AvroDeserializer(registry)
+def full_name(schema):
+    """The full name of the named type a parsed schema defines."""
+    name, namespace = schema["name"], schema.get("namespace")
+    return name if "." in name or not namespace else f"{namespace}.{name}"
+
+
+def typed(registry, frame, value):
+    """The record written in `frame` and its value: the type the writer schema of the frame's
+    id names, or for a union, the branch the deserializer names."""
+    schema = json.loads(registry.get_schema(int.from_bytes(frame[1:5], "big")).schema_str)
+    if isinstance(schema, list):
+        name, record = value
+        return name, record
+    return full_name(schema), value
+
+
+def consume(brokers, registry, topic, group, count, types=False):
+    deserializer = AvroDeserializer(registry, return_record_name=types)
     context = SerializationContext(topic, MessageField.VALUE)
     consumer = Consumer({
         "bootstrap.servers": brokers,
@@ -76,13 +96,17 @@ def consume(brokers, registry, topic, group, count):
         if message.error():
             sys.exit(str(message.error()))
         headers = {k: v.decode() for k, v in (message.headers() or [])}
-        print(json.dumps({
+        value = deserializer(message.value(), context)
+        line = {
             "key": message.key().decode() if message.key() is not None else None,
-            "value": deserializer(message.value(), context),
+            "value": value,
             "headers": headers,
             "partition": message.partition(),
             "offset": message.offset(),
-        }))
+        }
+        if types:
+            line["type"], line["value"] = typed(registry, message.value(), value)
+        print(json.dumps(line))
         seen += 1
     consumer.close()
 
@@ -95,9 +119,9 @@ def main():
         produce(brokers, registry, topic, schema, values)
     elif action == "produce-types":
         produce_types(brokers, registry, sys.argv[4], json.loads(sys.argv[5]))
-    elif action == "consume":
+    elif action in ("consume", "consume-types"):
         topic, group, count = sys.argv[4], sys.argv[5], int(sys.argv[6])
-        consume(brokers, registry, topic, group, count)
+        consume(brokers, registry, topic, group, count, types=action == "consume-types")
     else:
         sys.exit(f"unknown action {action}")
 

@@ -12,6 +12,7 @@
 mod dependencies;
 mod deserializer;
 pub(crate) mod generic;
+mod one_of;
 mod serializer;
 mod target;
 mod warm;
@@ -29,6 +30,7 @@ pub use deserializer::Deserializer;
 pub(crate) use deserializer::{deserializer_methods, Decoding};
 pub(crate) use generic::{generic_deserializer_methods, generic_serializer_methods};
 pub use generic::{GenericDeserializer, GenericSerializer};
+pub use one_of::OneOfSerializer;
 pub(crate) use serializer::{check_written, write_frame, write_own, write_rules};
 pub(crate) use serializer::{
     part_schema, registration_methods, serializer_methods, topic_serializer_methods,

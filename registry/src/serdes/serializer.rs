@@ -242,7 +242,8 @@ macro_rules! serializer_methods {
             })
         }
 
-        $($async)? fn target(&self, topic: &str) -> Result<crate::serdes::Target, SerdeError> {
+        /// The target of `topic`: known, or found through the registry.
+        pub(crate) $($async)? fn target(&self, topic: &str) -> Result<crate::serdes::Target, SerdeError> {
             match self.known_target(topic) {
                 Some(target) => Ok(target),
                 None => self.resolve_target(topic) $($await)*,

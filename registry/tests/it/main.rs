@@ -8,6 +8,7 @@ mod deprecated_names;
 mod fake_registry;
 mod generic_serdes;
 mod metrics;
+mod one_of;
 mod python_interop;
 mod real_registry;
 mod rules;

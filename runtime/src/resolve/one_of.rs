@@ -184,7 +184,10 @@ struct Plan<'a, L> {
 
 impl<E, L: SchemaLookup> VisitVariant<E> for Plan<'_, L> {
     type Output = Result<Arc<ResolutionPlan>, ResolveError>;
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
         self.consumer.plan::<T>(self.id)
     }
 }
@@ -198,7 +201,10 @@ struct Decode<'a> {
 impl<E> VisitVariant<E> for Decode<'_> {
     type Output = Result<E, ResolveError>;
     #[inline]
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, wrap: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        wrap: fn(T) -> E,
+    ) -> Self::Output {
         self.plan.decode::<T>(self.body).map(wrap)
     }
 }
@@ -208,7 +214,10 @@ struct Aliases;
 
 impl<E> VisitVariant<E> for Aliases {
     type Output = Vec<String>;
-    fn visit<T: AvroSchema + AvroEncode + AvroDecode>(self, _: fn(T) -> E) -> Self::Output {
+    fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(
+        self,
+        _: fn(T) -> E,
+    ) -> Self::Output {
         let mut set = SchemaSet::new();
         let Ok(root) = set.parse_str(T::SCHEMA_JSON) else {
             return Vec::new();
