@@ -1,8 +1,12 @@
 //! Where the broker and the registry are, and the client settings both commands share.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use avdl2rs_kafka::rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+use avdl2rs_kafka::rdkafka::client::DefaultClientContext;
+use avdl2rs_kafka::rdkafka::types::RDKafkaErrorCode;
 use avdl2rs_kafka::rdkafka::ClientConfig;
 use avdl2rs_registry::nonblocking::Client;
 
@@ -42,6 +46,16 @@ impl Connection {
         })
     }
 
+    /// Producer and admin settings: the brokers, and the broker's answer awaited no longer
+    /// than the timeout.
+    pub fn kafka(&self) -> ClientConfig {
+        let mut config = ClientConfig::new();
+        config
+            .set("bootstrap.servers", &self.brokers)
+            .set("message.timeout.ms", self.timeout.as_millis().to_string());
+        config
+    }
+
     /// Consumer settings: a group of its own, so that every run reads the topic from its
     /// beginning. The short session timeout makes the join quick on brokers that wait for
     /// half of it (tansu).
@@ -56,5 +70,39 @@ impl Connection {
             .set("session.timeout.ms", "6000")
             .set("heartbeat.interval.ms", "1000");
         config
+    }
+
+    /// `future`'s output, or an error saying `what` did not finish within the timeout.
+    pub async fn within<T>(
+        &self,
+        what: &str,
+        future: impl Future<Output = T>,
+    ) -> Result<T, Failure> {
+        tokio::time::timeout(self.timeout, future)
+            .await
+            .map_err(|_| Failure::cannot(what, format!("nothing within {:?}", self.timeout)))
+    }
+
+    /// Creates `topic` with one partition, so that the whole stream keeps its order; an
+    /// existing topic is kept as it is.
+    pub async fn create_topic(&self, topic: &str) -> Result<(), Failure> {
+        let creating = format!("create topic {topic}");
+        let admin: AdminClient<DefaultClientContext> = self
+            .kafka()
+            .create()
+            .map_err(|e| Failure::cannot(&creating, e))?;
+        let new = NewTopic::new(topic, 1, TopicReplication::Fixed(1));
+        let options = AdminOptions::new().request_timeout(Some(self.timeout));
+        let results = self
+            .within(&creating, admin.create_topics([&new], &options))
+            .await?
+            .map_err(|e| Failure::cannot(&creating, e))?;
+        for result in results {
+            match result {
+                Ok(_) | Err((_, RDKafkaErrorCode::TopicAlreadyExists)) => {}
+                Err((_, code)) => return Err(Failure::cannot(&creating, code)),
+            }
+        }
+        Ok(())
     }
 }

@@ -7,7 +7,7 @@
 //! current release adds `currency` with a default. The consumer, on the current release,
 //! reads both versions into its `OrderPaid` variant, version 1 payments with the default.
 //!
-//! The binary (`src/main.rs`) runs [`consume::run`].
+//! The binary (`src/main.rs`) runs [`produce::run`] and [`consume::run`] as its two commands.
 
 /// The generated types of the current release (`schemas/order_events.avdl`).
 pub mod schema {
@@ -26,5 +26,6 @@ pub mod consume;
 pub mod events;
 pub mod failure;
 pub mod options;
+pub mod produce;
 
 pub use events::OrderEvent;

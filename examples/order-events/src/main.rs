@@ -1,4 +1,5 @@
-//! `order-events consume --topic T --count N` prints the order events of a topic. Brokers by
+//! `order-events produce --topic T` writes the events of two orders across a change of
+//! `OrderPaid`; `order-events consume --topic T --count N` prints them. Brokers by
 //! `-b/--brokers` or `AVDL2RS_KAFKA_BROKERS`, the registry by `--url` or
 //! `AVDL2RS_SCHEMA_REGISTRY_URL`, as for `avdl2rs kafka`.
 //!
@@ -8,9 +9,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use order_events::connection::Connection;
-use order_events::consume;
 use order_events::failure::Failure;
 use order_events::options::{Action, Args};
+use order_events::{consume, produce};
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -27,6 +28,7 @@ async fn main() -> ExitCode {
 async fn run(args: &Args) -> Result<(), Failure> {
     let connection = Connection::from_args(args)?;
     match &args.action {
+        Action::Produce { topic } => produce::run(&connection, topic).await,
         Action::Consume { topic, count } => consume::run(&connection, topic, *count).await,
     }
 }

@@ -29,9 +29,17 @@ pub struct Args {
     pub action: Action,
 }
 
-/// What to do with the topic.
+/// The two sides of the topic.
 #[derive(Debug, Subcommand)]
 pub enum Action {
+    /// Writes the events of two orders: the first by the first release (`OrderPaid`
+    /// version 1), the second by the current one (version 2). Creates the topic, with one
+    /// partition, if it is missing.
+    Produce {
+        /// The topic.
+        #[arg(long)]
+        topic: String,
+    },
     /// Prints the topic's events from its beginning, one line each: the type's name, a
     /// space, the value as JSON.
     Consume {

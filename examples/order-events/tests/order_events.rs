@@ -1,5 +1,7 @@
 //! The example's binary through the real broker and registry (`.ci/kafka-broker`,
-//! `.ci/registry-server`): what `consume` prints for what Python `confluent-kafka` writes.
+//! `.ci/registry-server`): what `produce` writes, what `consume` prints for it, the subjects
+//! TopicRecordNameStrategy gives, what Python `confluent-kafka` reads from the topic, and
+//! what `consume` prints for what Python writes.
 //!
 //! The registry is a server of each test's own, started empty: `rivven-schema` 0.0.22 does
 //! not add a schema as a new version of a subject when the same text is already registered
@@ -9,6 +11,8 @@
 use std::process::{Command, Output};
 
 use avdl2rs::AvroSchema;
+use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::ClientConfig;
 use avdl2rs_tests::registry_server::RegistryServer;
 use avdl2rs_tests::{external, fresh_name};
 use order_events::schema::{OrderCreated, OrderShipped};
@@ -23,6 +27,33 @@ const PYTHON_WRITER: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../kafka/tests/python/kafka_interop.py"
 );
+
+/// A reader of the topic in Python, printing each message's writer type and value.
+const PYTHON_READER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/record_names.py");
+
+/// What `consume` prints after `produce`: the first order's payment, written by version 1 of
+/// `OrderPaid`, read with version 2's default currency.
+const CONSUMED: &str = "\
+OrderCreated {\"order_id\":\"o-1\",\"customer\":\"ann\",\"items\":2}
+OrderPaid {\"order_id\":\"o-1\",\"amount\":25.5,\"currency\":\"EUR\"}
+OrderShipped {\"order_id\":\"o-1\",\"carrier\":\"dhl\"}
+OrderCreated {\"order_id\":\"o-2\",\"customer\":\"bob\",\"items\":1}
+OrderPaid {\"order_id\":\"o-2\",\"amount\":12.75,\"currency\":\"USD\"}
+OrderShipped {\"order_id\":\"o-2\",\"carrier\":\"ups\"}
+";
+
+/// What Python reads with each message's writer schema: the first payment has no currency.
+const READ_BY_PYTHON: &str = "\
+com.example.orders.OrderCreated {\"order_id\": \"o-1\", \"customer\": \"ann\", \"items\": 2}
+com.example.orders.OrderPaid {\"order_id\": \"o-1\", \"amount\": 25.5}
+com.example.orders.OrderShipped {\"order_id\": \"o-1\", \"carrier\": \"dhl\"}
+com.example.orders.OrderCreated {\"order_id\": \"o-2\", \"customer\": \"bob\", \"items\": 1}
+com.example.orders.OrderPaid {\"order_id\": \"o-2\", \"amount\": 12.75, \"currency\": \"USD\"}
+com.example.orders.OrderShipped {\"order_id\": \"o-2\", \"carrier\": \"ups\"}
+";
+
+/// The simple names of the topic's types, in the order `produce` writes them per order.
+const TYPES: [&str; 3] = ["OrderCreated", "OrderPaid", "OrderShipped"];
 
 fn brokers() -> String {
     external(
@@ -50,6 +81,79 @@ fn order_events(registry: &str, args: &[&str]) -> Output {
 
 fn text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap()
+}
+
+/// The stdout of a run that must succeed.
+fn stdout_of(output: Output) -> String {
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        text(output.stderr)
+    );
+    text(output.stdout)
+}
+
+#[tokio::test]
+#[ignore = "needs a Kafka broker, a Schema Registry and Python confluent-kafka (.ci/kafka-broker, .ci/registry-server)"]
+async fn three_types_in_one_topic_each_read_into_its_variant() {
+    let server = RegistryServer::start();
+    let registry = server.url();
+    let topic = fresh_name("order-events");
+
+    let produced = stdout_of(order_events(&registry, &["produce", "--topic", &topic]));
+    let sent: Vec<String> = (0..6)
+        .map(|offset| {
+            let name = TYPES[offset % 3];
+            format!("com.example.orders.{name} partition 0 offset {offset}")
+        })
+        .collect();
+    assert_eq!(produced.lines().collect::<Vec<_>>(), sent);
+
+    let args = ["consume", "--topic", &topic, "--count", "6"];
+    assert_eq!(stdout_of(order_events(&registry, &args)), CONSUMED);
+
+    let client = Client::new(ClientConfig::new(&registry)).unwrap();
+    let mut subjects = client.subjects().await.unwrap();
+    subjects.sort();
+    let expected: Vec<String> = TYPES
+        .iter()
+        .map(|name| format!("{topic}-com.example.orders.{name}"))
+        .collect();
+    assert_eq!(subjects, expected);
+    assert_eq!(client.versions(&expected[0]).await.unwrap(), [1]);
+    assert_eq!(client.versions(&expected[1]).await.unwrap(), [1, 2]);
+
+    let read = Command::new(python())
+        .args([PYTHON_READER, &brokers(), &registry, &topic, "6"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(read), READ_BY_PYTHON);
+}
+
+#[test]
+#[ignore = "needs a Kafka broker and a Schema Registry (.ci/kafka-broker, .ci/registry-server)"]
+fn fewer_messages_than_asked_for_is_an_error_after_the_timeout() {
+    let server = RegistryServer::start();
+    let topic = fresh_name("order-events");
+    stdout_of(order_events(&server.url(), &["produce", "--topic", &topic]));
+    let args = [
+        "--timeout",
+        "5",
+        "consume",
+        "--topic",
+        &topic,
+        "--count",
+        "7",
+    ];
+    let consumed = order_events(&server.url(), &args);
+    assert_eq!(consumed.status.code(), Some(2));
+    assert_eq!(text(consumed.stdout), CONSUMED);
+    let stderr = text(consumed.stderr);
+    assert!(
+        stderr.contains("only 6 of 7 messages within 5s"),
+        "{stderr}"
+    );
 }
 
 #[test]
