@@ -28,29 +28,33 @@ pub async fn run(connection: &Connection, topic: &str) -> Result<(), Failure> {
     send_all(connection, topic, &current_release()).await
 }
 
+/// The number of the order the first release writes, also its events' key.
+pub const FIRST_ORDER: &str = "o-1";
+/// The number of the order the current release writes.
+pub const SECOND_ORDER: &str = "o-2";
+
 /// The first order, as the first release wrote it.
 pub fn first_release() -> Vec<(&'static str, FirstRelease)> {
-    let order_id = || "o-1".to_owned();
     vec![
         (
-            "o-1",
+            FIRST_ORDER,
             FirstRelease::OrderCreated(OrderCreated {
-                order_id: order_id(),
+                order_id: FIRST_ORDER.into(),
                 customer: "ann".into(),
                 items: 2,
             }),
         ),
         (
-            "o-1",
+            FIRST_ORDER,
             FirstRelease::OrderPaid(v1::OrderPaid {
-                order_id: order_id(),
+                order_id: FIRST_ORDER.into(),
                 amount: 25.5,
             }),
         ),
         (
-            "o-1",
+            FIRST_ORDER,
             FirstRelease::OrderShipped(OrderShipped {
-                order_id: order_id(),
+                order_id: FIRST_ORDER.into(),
                 carrier: "dhl".into(),
             }),
         ),
@@ -59,28 +63,27 @@ pub fn first_release() -> Vec<(&'static str, FirstRelease)> {
 
 /// The second order, as the current release writes it: paid in dollars.
 pub fn current_release() -> Vec<(&'static str, OrderEvent)> {
-    let order_id = || "o-2".to_owned();
     vec![
         (
-            "o-2",
+            SECOND_ORDER,
             OrderEvent::OrderCreated(OrderCreated {
-                order_id: order_id(),
+                order_id: SECOND_ORDER.into(),
                 customer: "bob".into(),
                 items: 1,
             }),
         ),
         (
-            "o-2",
+            SECOND_ORDER,
             OrderEvent::OrderPaid(OrderPaid {
-                order_id: order_id(),
+                order_id: SECOND_ORDER.into(),
                 amount: 12.75,
                 currency: "USD".into(),
             }),
         ),
         (
-            "o-2",
+            SECOND_ORDER,
             OrderEvent::OrderShipped(OrderShipped {
-                order_id: order_id(),
+                order_id: SECOND_ORDER.into(),
                 carrier: "ups".into(),
             }),
         ),
