@@ -306,6 +306,39 @@ fn message_types<'v>(path: &str, message: &'v Value) -> Vec<(String, &'v Value)>
     out
 }
 
+/// What a type node stands for, as far as the rules ask without the schema model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TypeShape<'v> {
+    /// A primitive type, by name.
+    Primitive(&'v str),
+    /// A union, with its branches.
+    Union(&'v [Value]),
+    /// A named type, an array or a map.
+    Other,
+}
+
+/// The shape of type node `json`, looking through `{"type": …}` wrappers as the schema model
+/// does (`{"type": "double", "logicalType": …}` is a `double`).
+pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
+    let mut json = json;
+    loop {
+        match json {
+            Value::String(name) if PRIMITIVES.contains(&name.as_str()) => {
+                return TypeShape::Primitive(name)
+            }
+            Value::Array(branches) => return TypeShape::Union(branches),
+            Value::Object(object) => match object.get("type") {
+                Some(nested @ (Value::Array(_) | Value::Object(_))) => json = nested,
+                Some(Value::String(name)) if PRIMITIVES.contains(&name.as_str()) => {
+                    return TypeShape::Primitive(name)
+                }
+                _ => return TypeShape::Other,
+            },
+            _ => return TypeShape::Other,
+        }
+    }
+}
+
 /// The full name of `name` used in `namespace`.
 pub(crate) fn full_name(name: &str, namespace: Option<&str>) -> String {
     match namespace {
