@@ -52,7 +52,7 @@ fn removed_symbols(
         };
         context.report_with_help(
             Rule::RemovedSymbol,
-            &child(&definition.path, "symbols"),
+            &context.doc.pointers.child_text(definition.path, "symbols"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "symbol `{symbol}` was removed from enum `{}`",
@@ -93,7 +93,13 @@ fn renamed_fields(
             .iter()
             .position(|(_, f)| set.to_json(&f.schema) == old_type);
         if let Some((index, field)) = successor.map(|at| added.remove(at)) {
-            let path = child(&child(&child(&definition.path, "fields"), index), "name");
+            let path = child(
+                &child(
+                    &context.doc.pointers.child_text(definition.path, "fields"),
+                    index,
+                ),
+                "name",
+            );
             context.report_with_help(
                 Rule::RenameWithoutAlias,
                 &path,
@@ -130,7 +136,7 @@ fn renamed_type(
     if let Some(gone) = gone {
         context.report_with_help(
             Rule::RenameWithoutAlias,
-            &child(&definition.path, "name"),
+            &context.doc.pointers.child_text(definition.path, "name"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "`{}` replaces `{}`, of the same shape, without an alias",

@@ -38,6 +38,7 @@ mod history;
 mod idl_places;
 pub mod json_text;
 mod model;
+mod pointer;
 mod rule;
 mod rules;
 mod settings;

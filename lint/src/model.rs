@@ -65,7 +65,9 @@ pub(crate) fn build(value: &Value, doc: &Document<'_>) -> Result<SchemaSet, Sche
         Err(error) if matches!(error.kind, SchemaErrorKind::InvalidDefault { .. }) => {
             let mut stripped = value.clone();
             for field in &doc.fields {
-                if let Some(Value::Object(object)) = stripped.pointer_mut(&field.path) {
+                if let Some(Value::Object(object)) =
+                    stripped.pointer_mut(&doc.pointers.text(field.path))
+                {
                     object.remove("default");
                 }
             }

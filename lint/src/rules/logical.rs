@@ -6,7 +6,6 @@ use avdl2rs_schema::{SchemaKind, SchemaSet};
 use serde_json::{json, Map, Value};
 
 use super::Context;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 /// The base types a logical type may annotate, as the model is asked about them: a fixed
@@ -37,7 +36,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if recognised(base, size, name, object) {
             continue;
         }
-        let path = child(&node.path, "logicalType");
+        let path = context.doc.pointers.child_text(node.path, "logicalType");
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
             let subject = context.node_subject(node);

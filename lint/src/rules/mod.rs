@@ -99,7 +99,7 @@ impl<'a, 'v> Context<'a, 'v> {
             let field = &self.doc.fields[field];
             return Subject::FieldType(self.record_name(field), field.name.to_owned());
         }
-        match node.path.strip_prefix("/messages/") {
+        match self.doc.pointers.text(node.path).strip_prefix("/messages/") {
             Some(inside) => {
                 let name = inside.split('/').next().unwrap_or(inside);
                 Subject::Message(name.replace("~1", "/").replace("~0", "~"))

@@ -3,7 +3,6 @@
 use super::Context;
 use crate::document::{type_shape, TypeShape};
 use crate::finding::Subject;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 /// Words that, as a word of a field name, mean an amount of money.
@@ -27,7 +26,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             let record = context.record_name(field);
             context.report_with_help(
                 Rule::FloatMoney,
-                &child(&field.path, "type"),
+                &context.doc.pointers.child_text(field.path, "type"),
                 Subject::FieldType(record, field.name.to_owned()),
                 format!(
                     "`{}` looks like an amount of money but is a binary floating-point number",
