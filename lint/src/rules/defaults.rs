@@ -12,18 +12,19 @@ use crate::rule::Rule;
 pub(super) fn check(context: &mut Context<'_, '_>) {
     let doc = context.doc;
     for field in &doc.fields {
-        let record = context.record_name(field);
+        // Borrowed, not copied: most fields have nothing to report.
+        let record = doc.definitions[field.record].full_name.as_str();
         match field.json.get("default") {
             None => context.report_with_help(
                 Rule::MissingDefault,
                 &context.doc.pointers.child_text(field.path, "name"),
-                Subject::Field(record.clone(), field.name.to_owned()),
+                Subject::Field(record.to_owned(), field.name.to_owned()),
                 format!("field `{}` has no default", field.name),
                 Some("without one it cannot be removed under FORWARD or FULL compatibility".into()),
             ),
-            Some(default) => check_default(context, field, &record, default),
+            Some(default) => check_default(context, field, record, default),
         }
-        nullable(context, field, &record);
+        nullable(context, field, record);
     }
     for definition in doc.definitions.iter().filter(|d| d.kind == DefKind::Enum) {
         if !definition.json.contains_key("default") {
