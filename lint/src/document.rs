@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use crate::json_text::child;
+use crate::pointer::{Pointer, Pointers, Segment};
 
 /// What the document is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub(crate) enum DefKind {
 
 /// A named type defined in the document.
 pub(crate) struct Definition<'v> {
-    pub path: String,
+    pub path: Pointer,
     pub full_name: String,
     pub namespace: Option<String>,
     pub kind: DefKind,
@@ -48,7 +48,7 @@ pub(crate) struct Definition<'v> {
 
 /// A field of a record.
 pub(crate) struct FieldSite<'v> {
-    pub path: String,
+    pub path: Pointer,
     /// Index of its record in [`Document::definitions`].
     pub record: usize,
     /// Its place among the record's fields.
@@ -59,7 +59,7 @@ pub(crate) struct FieldSite<'v> {
 
 /// A type expression.
 pub(crate) struct Node<'v> {
-    pub path: String,
+    pub path: Pointer,
     pub json: &'v Value,
     /// The innermost field whose type it is in (an index into [`Document::fields`]).
     pub field: Option<usize>,
@@ -78,6 +78,8 @@ pub(crate) struct Reference {
 /// What the walk found.
 pub(crate) struct Document<'v> {
     pub shape: Shape,
+    /// The JSON Pointers of the definitions, fields and nodes.
+    pub pointers: Pointers<'v>,
     pub definitions: Vec<Definition<'v>>,
     pub fields: Vec<FieldSite<'v>>,
     pub nodes: Vec<Node<'v>>,
@@ -87,7 +89,7 @@ pub(crate) struct Document<'v> {
 /// A type node waiting to be walked. Its namespace is shared with its siblings and the
 /// nodes inside it, so passing it on does not copy it.
 struct Pending<'v> {
-    path: String,
+    path: Pointer,
     json: &'v Value,
     namespace: Option<Rc<str>>,
     owner: Option<usize>,
@@ -105,6 +107,7 @@ impl<'v> Document<'v> {
     pub fn walk(root: &'v Value, origin: Origin) -> Document<'v> {
         let mut document = Document {
             shape: Shape::Schema,
+            pointers: Pointers::new(),
             definitions: Vec::new(),
             fields: Vec::new(),
             nodes: Vec::new(),
@@ -122,7 +125,7 @@ impl<'v> Document<'v> {
 
     /// The type nodes at the top of the document.
     fn top_level(&mut self, root: &'v Value, origin: Origin) -> Vec<Pending<'v>> {
-        let pending = |path: String, json, namespace: &Option<Rc<str>>, root| Pending {
+        let pending = |path: Pointer, json, namespace: &Option<Rc<str>>, root| Pending {
             path,
             json,
             namespace: namespace.clone(),
@@ -136,17 +139,22 @@ impl<'v> Document<'v> {
                 let namespace = namespace.map(Rc::from);
                 let mut out = Vec::new();
                 if let Some(Value::Array(types)) = object.get("types") {
+                    let at = self.pointers.child(Pointers::ROOT, Segment::Key("types"));
                     for (i, json) in types.iter().enumerate() {
-                        out.push(pending(child("/types", i), json, &namespace, false));
+                        let path = self.pointers.child(at, Segment::Index(i));
+                        out.push(pending(path, json, &namespace, false));
                     }
                 }
                 let messages = object.get("messages").and_then(Value::as_object);
                 self.shape = Shape::Protocol {
                     has_messages: messages.is_some_and(|m| !m.is_empty()),
                 };
+                let at = self
+                    .pointers
+                    .child(Pointers::ROOT, Segment::Key("messages"));
                 for (name, message) in messages.into_iter().flatten() {
-                    let path = child("/messages", name);
-                    for (path, json) in message_types(&path, message) {
+                    let path = self.pointers.child(at, Segment::Key(name));
+                    for (path, json) in message_types(&mut self.pointers, path, message) {
                         out.push(pending(path, json, &namespace, true));
                     }
                 }
@@ -155,10 +163,13 @@ impl<'v> Document<'v> {
             Value::Array(types) if origin == Origin::Idl && types.iter().all(Value::is_object) => {
                 self.shape = Shape::Types;
                 let each = types.iter().enumerate();
-                each.map(|(i, json)| pending(child("", i), json, &None, false))
-                    .collect()
+                each.map(|(i, json)| {
+                    let path = self.pointers.child(Pointers::ROOT, Segment::Index(i));
+                    pending(path, json, &None, false)
+                })
+                .collect()
             }
-            _ => vec![pending(String::new(), root, &None, true)],
+            _ => vec![pending(Pointers::ROOT, root, &None, true)],
         }
     }
 
@@ -175,7 +186,7 @@ impl<'v> Document<'v> {
 
     /// The nodes inside the type node `at`, recording the references and definitions there.
     fn inner(&mut self, at: &Pending<'v>) -> Vec<Pending<'v>> {
-        let inner = |path: String, json, namespace: &Option<Rc<str>>, owner| Pending {
+        let inner = |path: Pointer, json, namespace: &Option<Rc<str>>, owner| Pending {
             path,
             json,
             namespace: namespace.clone(),
@@ -195,7 +206,10 @@ impl<'v> Document<'v> {
             Value::Array(branches) => branches
                 .iter()
                 .enumerate()
-                .map(|(i, b)| inner(child(&at.path, i), b, &at.namespace, at.owner))
+                .map(|(i, b)| {
+                    let path = self.pointers.child(at.path, Segment::Index(i));
+                    inner(path, b, &at.namespace, at.owner)
+                })
                 .collect(),
             Value::Object(object) => match object.get("type") {
                 Some(Value::String(kind)) => match kind.as_str() {
@@ -205,16 +219,15 @@ impl<'v> Document<'v> {
                     "array" | "map" => {
                         let key = if kind == "array" { "items" } else { "values" };
                         let json = object.get(key).unwrap_or(&Value::Null);
-                        vec![inner(child(&at.path, key), json, &at.namespace, at.owner)]
+                        let path = self.pointers.child(at.path, Segment::Key(key));
+                        vec![inner(path, json, &at.namespace, at.owner)]
                     }
                     _ => Vec::new(),
                 },
-                Some(json) => vec![inner(
-                    child(&at.path, "type"),
-                    json,
-                    &at.namespace,
-                    at.owner,
-                )],
+                Some(json) => {
+                    let path = self.pointers.child(at.path, Segment::Key("type"));
+                    vec![inner(path, json, &at.namespace, at.owner)]
+                }
                 None => Vec::new(),
             },
             _ => Vec::new(),
@@ -243,7 +256,7 @@ impl<'v> Document<'v> {
             root: at.root,
         });
         self.definitions.push(Definition {
-            path: at.path.clone(),
+            path: at.path,
             full_name: full,
             namespace,
             kind,
@@ -253,13 +266,13 @@ impl<'v> Document<'v> {
             return Vec::new();
         };
         let mut out = Vec::new();
-        let fields_path = child(&at.path, "fields");
+        let fields_path = self.pointers.child(at.path, Segment::Key("fields"));
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
-            let path = child(&fields_path, i);
+            let path = self.pointers.child(fields_path, Segment::Index(i));
             let site = self.fields.len();
             self.fields.push(FieldSite {
-                path: path.clone(),
+                path,
                 record: index,
                 index: i,
                 name: json.get("name").and_then(Value::as_str).unwrap_or(""),
@@ -267,7 +280,7 @@ impl<'v> Document<'v> {
             });
             if let Some(schema) = json.get("type") {
                 out.push(Pending {
-                    path: child(&path, "type"),
+                    path: self.pointers.child(path, Segment::Key("type")),
                     json: schema,
                     namespace: inner_namespace.clone(),
                     owner: Some(index),
@@ -286,24 +299,64 @@ impl<'v> Document<'v> {
 }
 
 /// The types a message uses: its parameters', its response and its errors.
-fn message_types<'v>(path: &str, message: &'v Value) -> Vec<(String, &'v Value)> {
+fn message_types<'v>(
+    pointers: &mut Pointers<'v>,
+    path: Pointer,
+    message: &'v Value,
+) -> Vec<(Pointer, &'v Value)> {
     let mut out = Vec::new();
     if let Some(Value::Array(request)) = message.get("request") {
+        let request_path = pointers.child(path, Segment::Key("request"));
         for (i, parameter) in request.iter().enumerate() {
             if let Some(schema) = parameter.get("type") {
-                out.push((child(&child(&child(path, "request"), i), "type"), schema));
+                let parameter_path = pointers.child(request_path, Segment::Index(i));
+                out.push((pointers.child(parameter_path, Segment::Key("type")), schema));
             }
         }
     }
     if let Some(response) = message.get("response") {
-        out.push((child(path, "response"), response));
+        out.push((pointers.child(path, Segment::Key("response")), response));
     }
     if let Some(Value::Array(errors)) = message.get("errors") {
+        let errors_path = pointers.child(path, Segment::Key("errors"));
         for (i, error) in errors.iter().enumerate() {
-            out.push((child(&child(path, "errors"), i), error));
+            out.push((pointers.child(errors_path, Segment::Index(i)), error));
         }
     }
     out
+}
+
+/// What a type node stands for, as far as the rules ask without the schema model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TypeShape<'v> {
+    /// A primitive type, by name.
+    Primitive(&'v str),
+    /// A union, with its branches.
+    Union(&'v [Value]),
+    /// A named type, an array or a map.
+    Other,
+}
+
+/// The shape of type node `json`, looking through `{"type": …}` wrappers as the schema model
+/// does (`{"type": "double", "logicalType": …}` is a `double`).
+pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
+    let mut json = json;
+    loop {
+        match json {
+            Value::String(name) if PRIMITIVES.contains(&name.as_str()) => {
+                return TypeShape::Primitive(name)
+            }
+            Value::Array(branches) => return TypeShape::Union(branches),
+            Value::Object(object) => match object.get("type") {
+                Some(nested @ (Value::Array(_) | Value::Object(_))) => json = nested,
+                Some(Value::String(name)) if PRIMITIVES.contains(&name.as_str()) => {
+                    return TypeShape::Primitive(name)
+                }
+                _ => return TypeShape::Other,
+            },
+            _ => return TypeShape::Other,
+        }
+    }
 }
 
 /// The full name of `name` used in `namespace`.

@@ -13,16 +13,19 @@ use crate::rules::Context;
 /// Compares the context's document with `old`, whose model is `old_set`.
 pub(crate) fn check(context: &mut Context<'_, '_>, old: &Document<'_>, old_set: &SchemaSet) {
     let doc = context.doc;
+    let Some(set) = context.set() else {
+        return;
+    };
     for definition in &doc.definitions {
-        let Some(new) = context.set.get(&definition.full_name) else {
+        let Some(new) = set.get(&definition.full_name) else {
             continue;
         };
         match old_set.get(&definition.full_name) {
             Some(before) => {
                 removed_symbols(context, definition, before, new);
-                renamed_fields(context, definition, (old_set, before), new);
+                renamed_fields(context, definition, (old_set, before), (set, new));
             }
-            None => renamed_type(context, definition, (old, old_set), new),
+            None => renamed_type(context, definition, (old, old_set), (set, new)),
         }
     }
 }
@@ -49,7 +52,7 @@ fn removed_symbols(
         };
         context.report_with_help(
             Rule::RemovedSymbol,
-            &child(&definition.path, "symbols"),
+            &context.doc.pointers.child_text(definition.path, "symbols"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "symbol `{symbol}` was removed from enum `{}`",
@@ -66,7 +69,7 @@ fn renamed_fields(
     context: &mut Context<'_, '_>,
     definition: &Definition<'_>,
     (old_set, before): (&SchemaSet, &NamedSchema),
-    new: &NamedSchema,
+    (set, new): (&SchemaSet, &NamedSchema),
 ) {
     let (NamedKind::Record { fields: old, .. }, NamedKind::Record { fields, .. }) =
         (&before.kind, &new.kind)
@@ -88,9 +91,15 @@ fn renamed_fields(
         let old_type = old_set.to_json(&gone.schema);
         let successor = added
             .iter()
-            .position(|(_, f)| context.set.to_json(&f.schema) == old_type);
+            .position(|(_, f)| set.to_json(&f.schema) == old_type);
         if let Some((index, field)) = successor.map(|at| added.remove(at)) {
-            let path = child(&child(&child(&definition.path, "fields"), index), "name");
+            let path = child(
+                &child(
+                    &context.doc.pointers.child_text(definition.path, "fields"),
+                    index,
+                ),
+                "name",
+            );
             context.report_with_help(
                 Rule::RenameWithoutAlias,
                 &path,
@@ -113,21 +122,21 @@ fn renamed_type(
     context: &mut Context<'_, '_>,
     definition: &Definition<'_>,
     (old, old_set): (&Document<'_>, &SchemaSet),
-    new: &NamedSchema,
+    (set, new): (&SchemaSet, &NamedSchema),
 ) {
     let aliased = |name: &str| new.aliases.iter().any(|a| a.full_name() == name);
     let gone = old.definitions.iter().find(|d| {
         d.kind == definition.kind
-            && context.set.get(&d.full_name).is_none()
+            && set.get(&d.full_name).is_none()
             && !aliased(&d.full_name)
             && old_set
                 .get(&d.full_name)
-                .is_some_and(|before| same_shape(old_set, before, context.set, new))
+                .is_some_and(|before| same_shape(old_set, before, set, new))
     });
     if let Some(gone) = gone {
         context.report_with_help(
             Rule::RenameWithoutAlias,
-            &child(&definition.path, "name"),
+            &context.doc.pointers.child_text(definition.path, "name"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "`{}` replaces `{}`, of the same shape, without an alias",

@@ -67,6 +67,17 @@ impl Places {
             if let Some(name) = message.name() {
                 places.messages.insert(name.text(), name_range(&name));
             }
+            let used = &mut places.declared.used;
+            let params = message.params().filter_map(|param| param.ty());
+            message
+                .result()
+                .into_iter()
+                .chain(params)
+                .for_each(|ty| uses(ty, used));
+            used.extend(message.throws().iter().map(Name::text));
+        }
+        if let Some(main) = tree.schema().and_then(|schema| schema.ty()) {
+            uses(main, &mut places.declared.used);
         }
         for declaration in &declarations {
             places.declaration(declaration, namespace.as_deref());
@@ -76,7 +87,6 @@ impl Places {
             let file = import.kind().zip(import.path_value());
             places.import_files.push(file);
         }
-        places.declared.used = used_names(tree.syntax());
         places
     }
 
@@ -104,8 +114,13 @@ impl Places {
         }
         match declaration {
             NamedDecl::Record(record) => {
+                let fields = self.fields.entry(full.clone()).or_default();
                 for field in record.fields() {
-                    let ty = field.ty().map(|t| code_range(t.syntax()));
+                    let ty = field.ty().map(|t| {
+                        let range = code_range(t.syntax());
+                        uses(t, &mut self.declared.used);
+                        range
+                    });
                     for variable in field.variables() {
                         let Some(name) = variable.name() else {
                             continue;
@@ -116,7 +131,6 @@ impl Places {
                             ty: ty.clone(),
                             default,
                         };
-                        let fields = self.fields.entry(full.clone()).or_default();
                         fields.insert(name.text(), places);
                     }
                 }
@@ -232,20 +246,21 @@ fn locate(
         .find(|p| files.is_file(p))
 }
 
-/// Every type name the file's own declarations refer to, as written.
-fn used_names(root: &SyntaxNode) -> HashSet<String> {
-    let mut used = HashSet::new();
-    for node in root.descendants() {
-        if let Some(Type::Ref(reference)) = Type::cast(node.clone()) {
-            if let Some(name) = reference.name() {
-                used.insert(name.text());
-            }
-        }
-        if let Some(message) = avdl_parser::syntax::ast::Message::cast(node) {
-            used.extend(message.throws().iter().map(Name::text));
+/// Adds the type names `ty` refers to, as written, the types inside it included, to `used`:
+/// with the fields, messages and `schema` that [`Places::new`] passes, every name the file's
+/// own declarations use.
+fn uses(ty: Type, used: &mut HashSet<String>) {
+    let mut pending = vec![ty];
+    while let Some(ty) = pending.pop() {
+        match ty {
+            Type::Ref(reference) => used.extend(reference.name().map(|name| name.text())),
+            Type::Array(array) => pending.extend(array.items()),
+            Type::Map(map) => pending.extend(map.values()),
+            Type::Union(union) => pending.extend(union.members()),
+            Type::Nullable(nullable) => pending.extend(nullable.inner()),
+            Type::Primitive(_) | Type::Decimal(_) => {}
         }
     }
-    used
 }
 
 /// The bytes of `node` from its first token that is not a comment or blank.

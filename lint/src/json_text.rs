@@ -60,14 +60,18 @@ impl JsonText {
     }
 }
 
-/// `pointer` extended by one `segment`, escaped as RFC 6901 asks. Written in place, in one
-/// allocation: the walk makes one for every node of the schema.
+/// `pointer` extended by one `segment`, escaped as RFC 6901 asks, in one allocation.
 pub fn child(pointer: &str, segment: impl std::fmt::Display) -> String {
     let mut out = String::with_capacity(pointer.len() + 16);
     out.push_str(pointer);
-    out.push('/');
-    let _ = write!(Escaped(&mut out), "{segment}");
+    push_segment(&mut out, segment);
     out
+}
+
+/// Appends `/` and `segment`, escaped as RFC 6901 asks, to the pointer `out`.
+pub(crate) fn push_segment(out: &mut String, segment: impl std::fmt::Display) {
+    out.push('/');
+    let _ = write!(Escaped(out), "{segment}");
 }
 
 /// Writes into a JSON Pointer, escaping `~` and `/`.

@@ -37,6 +37,8 @@ pub mod git;
 mod history;
 mod idl_places;
 pub mod json_text;
+mod model;
+mod pointer;
 mod rule;
 mod rules;
 mod settings;
@@ -45,7 +47,7 @@ mod suppress;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use avdl2rs_schema::{SchemaError, SchemaErrorKind, SchemaSet};
+use avdl2rs_schema::SchemaError;
 use avdl_parser::SourceFiles;
 use serde_json::Value;
 
@@ -56,6 +58,7 @@ pub use settings::{FieldCase, Options, Settings};
 use document::{Document, Origin};
 use finding::Lines;
 use json_text::JsonText;
+use model::Model;
 use rules::{Context, Declared};
 
 /// A file to check.
@@ -272,52 +275,18 @@ fn run(
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, SchemaError> {
     let doc = Document::walk(value, origin);
-    let set = model(value, &doc)?;
-    let mut context = Context::new(&doc, &set, settings);
+    let model = match origin {
+        Origin::Json => Model::built(value, &doc)?,
+        Origin::Idl => Model::lazy(value, &doc),
+    };
+    let mut context = Context::new(&doc, &model, origin, settings);
     rules::run(&mut context, declared);
     if let Some(previous) = previous {
         let old = Document::walk(previous, origin);
         // A previous version that is not a valid schema has nothing to compare with.
-        if let Ok(old_set) = model(previous, &old) {
+        if let Ok(old_set) = model::build(previous, &old) {
             history::check(&mut context, &old, &old_set);
         }
     }
     Ok(context.findings)
-}
-
-/// The schema model of the document. A wrong field default would fail the model's parse;
-/// `invalid-default` checks defaults one by one, so then the model is built again without
-/// them (the copy is made only for such a file).
-fn model(value: &Value, doc: &Document<'_>) -> Result<SchemaSet, SchemaError> {
-    match parse_model(value, doc.shape) {
-        Err(error) if matches!(error.kind, SchemaErrorKind::InvalidDefault { .. }) => {
-            let mut stripped = value.clone();
-            for field in &doc.fields {
-                if let Some(Value::Object(object)) = stripped.pointer_mut(&field.path) {
-                    object.remove("default");
-                }
-            }
-            parse_model(&stripped, doc.shape)
-        }
-        parsed => parsed,
-    }
-}
-
-/// The schema model of schema JSON of the given shape.
-fn parse_model(value: &Value, shape: document::Shape) -> Result<SchemaSet, SchemaError> {
-    let mut set = SchemaSet::new();
-    match value {
-        Value::Array(types) if shape == document::Shape::Types => {
-            for (i, named) in types.iter().enumerate() {
-                set.parse_value(named).map_err(|mut error| {
-                    error.path = format!("/{i}{}", error.path);
-                    error
-                })?;
-            }
-        }
-        json => {
-            set.parse_file_value(json)?;
-        }
-    }
-    Ok(set)
 }

@@ -1,36 +1,36 @@
 //! `invalid-default`, `missing-default`, `nullable-default`, `enum-default`: what a reader
 //! falls back on when the writer's data lacks something.
 
-use avdl2rs_schema::{SchemaKind, SchemaSet};
+use avdl2rs_schema::SchemaKind;
 use serde_json::Value;
 
 use super::Context;
-use crate::document::{DefKind, FieldSite};
+use crate::document::{type_shape, DefKind, FieldSite, Origin, TypeShape};
 use crate::finding::Subject;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 pub(super) fn check(context: &mut Context<'_, '_>) {
     let doc = context.doc;
     for field in &doc.fields {
-        let record = context.record_name(field);
+        // Borrowed, not copied: most fields have nothing to report.
+        let record = doc.definitions[field.record].full_name.as_str();
         match field.json.get("default") {
             None => context.report_with_help(
                 Rule::MissingDefault,
-                &child(&field.path, "name"),
-                Subject::Field(record.clone(), field.name.to_owned()),
+                &context.doc.pointers.child_text(field.path, "name"),
+                Subject::Field(record.to_owned(), field.name.to_owned()),
                 format!("field `{}` has no default", field.name),
                 Some("without one it cannot be removed under FORWARD or FULL compatibility".into()),
             ),
-            Some(default) => check_default(context, field, &record, default),
+            Some(default) => check_default(context, field, record, default),
         }
-        nullable(context, field, &record);
+        nullable(context, field, record);
     }
     for definition in doc.definitions.iter().filter(|d| d.kind == DefKind::Enum) {
         if !definition.json.contains_key("default") {
             context.report_with_help(
                 Rule::EnumDefault,
-                &child(&definition.path, "name"),
+                &context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("enum `{}` has no default symbol", definition.full_name),
                 Some("readers of this version fail on any symbol added later".into()),
@@ -46,10 +46,12 @@ fn check_default(
     record: &str,
     default: &Value,
 ) {
-    let Some(schema) = context.field_schema(field) else {
+    if is_plainly_valid(context, field, default) {
+        return;
+    }
+    let (Some(set), Some(schema)) = (context.set(), context.field_schema(field)) else {
         return;
     };
-    let set: &SchemaSet = context.set;
     let message = if !set.is_valid_default(schema, default) {
         format!(
             "default {} of field `{}` does not match its type {}",
@@ -74,58 +76,48 @@ fn check_default(
         .then(|| "put the branch the default belongs to first in the union".to_owned());
     context.report_with_help(
         Rule::InvalidDefault,
-        &child(&field.path, "default"),
+        &context.doc.pointers.child_text(field.path, "default"),
         Subject::Default(record.to_owned(), field.name.to_owned()),
         message,
         help,
     );
 }
 
-/// `nullable-default`: an optional field is `null` first and `null` by default.
+/// Whether a default is valid and of its union's first branch, without asking the schema
+/// model: the compiler has checked every default of compiled IDL against its type by the
+/// model's rule, which leaves only a union's first branch, and a `null` one takes `null`.
+fn is_plainly_valid(context: &Context<'_, '_>, field: &FieldSite<'_>, default: &Value) -> bool {
+    if context.origin != Origin::Idl {
+        return false;
+    }
+    match field.json.get("type").map(type_shape) {
+        Some(TypeShape::Union(branches)) => {
+            default.is_null()
+                && branches.first().map(type_shape) == Some(TypeShape::Primitive("null"))
+        }
+        _ => true,
+    }
+}
+
+/// `nullable-default`: an optional field is `null` first and `null` by default. With `null`
+/// first there is nothing to say here: without a default `missing-default` speaks, and a
+/// default other than `null` is not of the first branch, which is `invalid-default`'s.
 fn nullable(context: &mut Context<'_, '_>, field: &FieldSite<'_>, record: &str) {
-    let Some(schema) = context.field_schema(field) else {
+    let Some(TypeShape::Union(branches)) = field.json.get("type").map(type_shape) else {
         return;
     };
-    let SchemaKind::Union(branches) = &schema.kind else {
+    let null = |branch| type_shape(branch) == TypeShape::Primitive("null");
+    if matches!(branches.iter().position(null), None | Some(0)) {
         return;
-    };
-    let Some(at) = branches.iter().position(|b| b.kind == SchemaKind::Null) else {
-        return;
-    };
-    let default = field.json.get("default");
-    let message = if at != 0 {
+    }
+    context.report_with_help(
+        Rule::NullableDefault,
+        &context.doc.pointers.child_text(field.path, "type"),
+        Subject::FieldType(record.to_owned(), field.name.to_owned()),
         format!(
             "`null` is not the first branch of optional field `{}`",
             field.name
-        )
-    } else {
-        match default {
-            // Without a default `missing-default` speaks; a default not of the first branch
-            // is `invalid-default`'s.
-            None | Some(Value::Null) => return,
-            Some(value) if !context.set.is_valid_default(&branches[0], value) => return,
-            Some(value) => format!(
-                "optional field `{}` defaults to {} rather than null",
-                field.name,
-                short(value)
-            ),
-        }
-    };
-    let (path, subject) = match default {
-        Some(_) if at == 0 => (
-            child(&field.path, "default"),
-            Subject::Default(record.to_owned(), field.name.to_owned()),
         ),
-        _ => (
-            child(&field.path, "type"),
-            Subject::FieldType(record.to_owned(), field.name.to_owned()),
-        ),
-    };
-    context.report_with_help(
-        Rule::NullableDefault,
-        &path,
-        subject,
-        message,
         Some("write the type `null` first and the default `null`".into()),
     );
 }

@@ -5,7 +5,6 @@ use serde_json::Value;
 use super::Context;
 use crate::document::DefKind;
 use crate::finding::Subject;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 pub(super) fn check(context: &mut Context<'_, '_>) {
@@ -22,7 +21,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             };
             context.report(
                 Rule::MissingDoc,
-                &child(&definition.path, "name"),
+                &context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("{kind} `{}` has no documentation", definition.full_name),
             );
@@ -33,7 +32,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             let record = context.record_name(field);
             context.report(
                 Rule::MissingDoc,
-                &child(&field.path, "name"),
+                &context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record.clone(), field.name.to_owned()),
                 format!("field `{}` of `{record}` has no documentation", field.name),
             );

@@ -6,7 +6,6 @@ use avdl2rs_schema::{SchemaKind, SchemaSet};
 use serde_json::{json, Map, Value};
 
 use super::Context;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 /// The base types a logical type may annotate, as the model is asked about them: a fixed
@@ -22,6 +21,7 @@ const BASES: [(&str, Option<usize>); 6] = [
 
 pub(super) fn check(context: &mut Context<'_, '_>) {
     let doc = context.doc;
+    let mut answers = Answers::default();
     for node in &doc.nodes {
         let Value::Object(object) = node.json else {
             continue;
@@ -34,10 +34,10 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             .get("size")
             .and_then(Value::as_u64)
             .map(|s| s as usize);
-        if recognised(base, size, name, object) {
+        if answers.recognised(base, size, name, object) {
             continue;
         }
-        let path = child(&node.path, "logicalType");
+        let path = context.doc.pointers.child_text(node.path, "logicalType");
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
             let subject = context.node_subject(node);
@@ -65,6 +65,47 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             format!("logical type `{name}` does not apply to `{shown}`: Avro ignores it"),
             Some(format!("`{name}` applies to {}", applies.join(", "))),
         );
+    }
+}
+
+/// What decides the model's answer: base type, fixed size, logical type, precision, scale.
+type Probe<'v> = (
+    &'v str,
+    Option<usize>,
+    &'v str,
+    Option<&'v Value>,
+    Option<&'v Value>,
+);
+
+/// The model's answers to [`recognised`] so far: a file repeats the same few logical types
+/// (a timestamp on every record), and asking the model builds a schema each time. Only the
+/// first [`Answers::KEPT`] kinds are kept, so a file of ever new parameters costs no more
+/// than without.
+#[derive(Default)]
+struct Answers<'v> {
+    known: Vec<(Probe<'v>, bool)>,
+}
+
+impl<'v> Answers<'v> {
+    const KEPT: usize = 32;
+
+    /// [`recognised`], answered from the earlier answers when it can be.
+    fn recognised(
+        &mut self,
+        base: &'v str,
+        size: Option<usize>,
+        name: &'v str,
+        node: &'v Map<String, Value>,
+    ) -> bool {
+        let probe = (base, size, name, node.get("precision"), node.get("scale"));
+        if let Some((_, answer)) = self.known.iter().find(|(known, _)| *known == probe) {
+            return *answer;
+        }
+        let answer = recognised(base, size, name, node);
+        if self.known.len() < Self::KEPT {
+            self.known.push((probe, answer));
+        }
+        answer
     }
 }
 

@@ -10,10 +10,11 @@ mod unused;
 
 pub(crate) use unused::Declared;
 
-use avdl2rs_schema::{Field, NamedKind, Schema, SchemaSet};
+use avdl2rs_schema::{Schema, SchemaSet};
 
-use crate::document::{Document, FieldSite, Node};
+use crate::document::{Document, FieldSite, Node, Origin};
 use crate::finding::{Finding, Subject};
+use crate::model::Model;
 use crate::rule::{Level, Rule};
 use crate::settings::Settings;
 
@@ -21,33 +22,34 @@ use crate::settings::Settings;
 pub(crate) struct Context<'a, 'v> {
     pub doc: &'a Document<'v>,
     /// The schema model of the document, with field defaults left out (so that a wrong
-    /// default does not stop the other rules).
-    pub set: &'a SchemaSet,
+    /// default does not stop the other rules), built when first asked for.
+    model: &'a Model<'a, 'v>,
+    /// Where the document comes from: compiled IDL has had its defaults checked already.
+    pub origin: Origin,
     pub settings: &'a Settings,
     pub findings: Vec<Finding>,
-    /// The model's fields of each definition of `doc` that is a record, looked up once
-    /// rather than by name for every question about a field.
-    record_fields: Vec<Option<&'a [Field]>>,
 }
 
 impl<'a, 'v> Context<'a, 'v> {
     /// A context without findings yet.
-    pub fn new(doc: &'a Document<'v>, set: &'a SchemaSet, settings: &'a Settings) -> Self {
-        let record_fields = doc
-            .definitions
-            .iter()
-            .map(|definition| match &set.get(&definition.full_name)?.kind {
-                NamedKind::Record { fields, .. } => Some(fields.as_slice()),
-                _ => None,
-            })
-            .collect();
+    pub fn new(
+        doc: &'a Document<'v>,
+        model: &'a Model<'a, 'v>,
+        origin: Origin,
+        settings: &'a Settings,
+    ) -> Self {
         Context {
             doc,
-            set,
+            model,
+            origin,
             settings,
             findings: Vec::new(),
-            record_fields,
         }
+    }
+
+    /// The schema model; `None` only for compiled IDL the model does not take.
+    pub fn set(&self) -> Option<&'a SchemaSet> {
+        self.model.set()
     }
 
     /// Whether `rule` runs at all.
@@ -87,8 +89,7 @@ impl<'a, 'v> Context<'a, 'v> {
 
     /// The model's schema of a field.
     pub fn field_schema(&self, field: &FieldSite<'_>) -> Option<&'a Schema> {
-        let fields = self.record_fields[field.record]?;
-        fields.get(field.index).map(|f| &f.schema)
+        self.model.field_schema(field)
     }
 
     /// What a type expression is about: the type of the innermost field it is in, else
@@ -98,7 +99,7 @@ impl<'a, 'v> Context<'a, 'v> {
             let field = &self.doc.fields[field];
             return Subject::FieldType(self.record_name(field), field.name.to_owned());
         }
-        match node.path.strip_prefix("/messages/") {
+        match self.doc.pointers.text(node.path).strip_prefix("/messages/") {
             Some(inside) => {
                 let name = inside.split('/').next().unwrap_or(inside);
                 Subject::Message(name.replace("~1", "/").replace("~0", "~"))

@@ -1,10 +1,8 @@
 //! `float-money`: amounts of money in binary floating point.
 
-use avdl2rs_schema::SchemaKind;
-
 use super::Context;
+use crate::document::{type_shape, TypeShape};
 use crate::finding::Subject;
-use crate::json_text::child;
 use crate::rule::Rule;
 
 /// Words that, as a word of a field name, mean an amount of money.
@@ -16,19 +14,19 @@ const MONEY_WORDS: [&str; 16] = [
 pub(super) fn check(context: &mut Context<'_, '_>) {
     let doc = context.doc;
     for field in &doc.fields {
-        let Some(schema) = context.field_schema(field) else {
+        let Some(schema) = field.json.get("type") else {
             continue;
         };
-        let floating = |kind: &SchemaKind| matches!(kind, SchemaKind::Float | SchemaKind::Double);
-        let is_float = match &schema.kind {
-            SchemaKind::Union(branches) => branches.iter().any(|b| floating(&b.kind)),
-            kind => floating(kind),
+        let floating = |shape| matches!(shape, TypeShape::Primitive("float" | "double"));
+        let is_float = match type_shape(schema) {
+            TypeShape::Union(branches) => branches.iter().any(|b| floating(type_shape(b))),
+            shape => floating(shape),
         };
         if is_float && words(field.name).any(|w| MONEY_WORDS.contains(&w.as_str())) {
             let record = context.record_name(field);
             context.report_with_help(
                 Rule::FloatMoney,
-                &child(&field.path, "type"),
+                &context.doc.pointers.child_text(field.path, "type"),
                 Subject::FieldType(record, field.name.to_owned()),
                 format!(
                     "`{}` looks like an amount of money but is a binary floating-point number",

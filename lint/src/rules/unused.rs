@@ -71,7 +71,7 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
     for name in defined.iter().filter(|name| !reached.contains(*name)) {
         let path = doc
             .definition(name)
-            .map(|d| format!("{}/name", d.path))
+            .map(|d| doc.pointers.child_text(d.path, "name"))
             .unwrap_or_default();
         let used_by = match doc.shape {
             Shape::Schema => "the file's schema",

@@ -132,6 +132,14 @@ fn imported_types_are_reported_in_their_own_file_only() {
 }
 
 #[test]
+fn an_import_is_used_by_message_parameters_errors_and_the_schema_of_a_schema_file() {
+    for file in ["import-used-by-messages", "import-used-by-schema"] {
+        let found = findings(&format!("idl/{file}.avdl"));
+        assert_eq!(places(&found, Rule::UnusedImport), [], "{file}: {found:#?}");
+    }
+}
+
+#[test]
 fn every_rule_has_a_fixture() {
     let covered: Vec<Rule> = CASES.iter().map(|case| case.2).collect();
     let missing: Vec<&str> = Rule::ALL
