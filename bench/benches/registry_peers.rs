@@ -1,6 +1,7 @@
 //! The per-message cost of framing through a Schema Registry with warm caches: this
 //! workspace's registry-backed `Serializer` / `Deserializer` (async and blocking) against
-//! `schema_registry_converter`'s async `EasyAvroEncoder` / `EasyAvroDecoder`, on OrderEvent and
+//! `schema_registry_converter`'s async `EasyAvroEncoder` / `EasyAvroDecoder` and
+//! `schema-registry-client`'s async `AvroSerializer` / `AvroDeserializer`, on OrderEvent and
 //! LogLine, against the same registry in the same run; then Python `confluent-kafka`'s
 //! `AvroSerializer` / `AvroDeserializer` on the same values (`registry_peers.py`, beside this
 //! file).
@@ -20,19 +21,31 @@
 //! What is timed, so that every implementation does the work a user of it pays per message:
 //!
 //! * Before any timing, each serializer frames the sample value once (ours registers its
-//!   schema, the peer looks the subject's latest version up, which is that schema), each
-//!   deserializer reads that frame once, and the frames and values are checked equal: all
-//!   caches are warm and all write the same bytes under the same id.
-//! * Encode, ours: `serialize` (a new `Vec` per message, as the peer returns) and
+//!   schema, the converter and schema-registry-client look the subject's latest version up,
+//!   which is that schema), each deserializer reads that
+//!   frame once, and the frames and values are checked equal: all caches are warm and all
+//!   write the same bytes under the same id.
+//! * Encode, ours: `serialize` (a new `Vec` per message, as the peers return) and
 //!   `serialize_into` (a reused buffer, as a producer that copies the payload can use).
-//! * Encode, the peer: `encode_struct` takes any serde `Serialize` value and converts it with
-//!   apache-avro's schema-aware serializer inside the call, so that conversion of the same
-//!   Rust struct is timed, as its user pays it. `encode_value` takes apache-avro's `Value` by
-//!   value: the `Value` is converted from the struct once, outside the timed loop, and cloned
-//!   for each call in untimed batches, so only the encoding of a ready `Value` is timed.
-//! * Decode, ours: `deserialize` into the generated type. The peer: `decode` into its `Value`
-//!   (`DecodeResult`), and `decode` followed by `apache_avro::from_value` into the same serde
-//!   struct, since its API offers no typed decode and that is how a user gets one.
+//! * Encode, the converter: `encode_struct` takes any serde `Serialize` value and converts it
+//!   with apache-avro's schema-aware serializer inside the call, so that conversion of the
+//!   same Rust struct is timed, as its user pays it. `encode_value` takes apache-avro's
+//!   `Value` by value: the `Value` is converted from the struct once, outside the timed loop,
+//!   and cloned for each call in untimed batches, so only the encoding of a ready `Value` is
+//!   timed.
+//! * Encode, schema-registry-client: the same two, on apache-avro 0.21, the version it is
+//!   built on: `serialize_ser` converts the serde struct to a `Value` inside the call
+//!   (timed), `serialize` takes a ready `Value` by value (cloned in untimed batches). Its
+//!   serdes are given the topic-name strategy of the other rows rather than their default,
+//!   `Associated`, which asks the registry which subject a topic is associated with and
+//!   copies the topic and the schema text into a cache key on every call; its serializer
+//!   writes with the subject's latest version (cached) rather than auto-registering, its
+//!   default, which in 0.4.2 sends the registration to the registry for every message (its
+//!   cache of registrations is checked but never filled): that would time the registry.
+//! * Decode, ours: `deserialize` into the generated type. The peers: into their `Value`
+//!   (the converter's `decode`, schema-registry-client's `deserialize`), and followed by
+//!   `from_value` into the same serde struct, since neither API offers a typed decode and
+//!   that is how a user gets one.
 //! * The async calls are awaited one after another inside one `block_on` of a
 //!   current-thread tokio runtime, as a task awaiting them in turn pays them; the operations
 //!   are async closures, so that one reusing a buffer can lend it to each call's future.
@@ -50,6 +63,16 @@ use avdl2rs_bench::shapes::{LogLine, OrderEvent};
 use avdl2rs_bench::values::{self, BENCH_SEED};
 use avdl2rs_registry::{blocking, nonblocking, ClientConfig, SerializerConfig};
 use criterion::Criterion;
+use schema_registry_client::rest::client_config::ClientConfig as PeerClientConfig;
+use schema_registry_client::rest::models::Schema as PeerSchema;
+use schema_registry_client::rest::schema_registry_client::{Client as _, SchemaRegistryClient};
+use schema_registry_client::serdes::avro::{AvroDeserializer, AvroSerializer};
+use schema_registry_client::serdes::config::{
+    DeserializerConfig, SchemaSelector, SerializerConfig as PeerSerializerConfig,
+};
+use schema_registry_client::serdes::serde::{
+    SerdeFormat, SerdeType, SerializationContext, SubjectNameStrategyType,
+};
 use schema_registry_converter::async_impl::easy_avro::{EasyAvroDecoder, EasyAvroEncoder};
 use schema_registry_converter::async_impl::schema_registry::SrSettings;
 use schema_registry_converter::schema_registry_common::SubjectNameStrategy;
@@ -78,6 +101,73 @@ struct Setup<T> {
     encoder: EasyAvroEncoder,
     decoder: EasyAvroDecoder,
     strategy: SubjectNameStrategy,
+    client: ClientPeer,
+}
+
+/// schema-registry-client's serializer and deserializer of one topic, and the context
+/// (topic, value side) every call of theirs is given.
+struct ClientPeer {
+    serializer: AvroSerializer<'static, SchemaRegistryClient>,
+    deserializer: AvroDeserializer<'static, SchemaRegistryClient>,
+    context: SerializationContext,
+}
+
+impl ClientPeer {
+    /// The serdes of `topic` over their own client, writing with the subject's latest version
+    /// (registered by ours before, `schema_json`), as the converter does, under the
+    /// topic-name strategy the other peers use. Not auto-registering, its default: in 0.4.2
+    /// the client's `register_schema` checks a cache it never fills, so every message would
+    /// be a request to the registry; nor looking `schema_json` up, which rivven-schema
+    /// refuses (405). The client and schema live as long as the benchmark: the serdes
+    /// borrow them.
+    fn new(url: &str, topic: &str, schema_json: &str) -> Self {
+        let client: &'static SchemaRegistryClient = Box::leak(Box::new(SchemaRegistryClient::new(
+            PeerClientConfig::new(vec![url.to_owned()]),
+        )));
+        let schema: &'static PeerSchema = Box::leak(Box::new(PeerSchema::new(
+            Some("AVRO".to_owned()),
+            schema_json.to_owned(),
+        )));
+        let strategy = SubjectNameStrategyType::Topic;
+        let serializer_config = PeerSerializerConfig {
+            auto_register_schemas: false,
+            use_schema: Some(SchemaSelector::LatestVersion),
+            subject_name_strategy_type: strategy,
+            ..PeerSerializerConfig::default()
+        };
+        let deserializer_config = DeserializerConfig {
+            subject_name_strategy_type: strategy,
+            ..DeserializerConfig::default()
+        };
+        ClientPeer {
+            serializer: AvroSerializer::new(client, Some(schema), None, serializer_config)
+                .expect("a serializer"),
+            deserializer: AvroDeserializer::new(client, None, deserializer_config)
+                .expect("a deserializer"),
+            context: SerializationContext {
+                topic: topic.to_owned(),
+                serde_type: SerdeType::Value,
+                serde_format: SerdeFormat::Avro,
+                headers: None,
+            },
+        }
+    }
+
+    /// Checks that both ways of serializing write `frame` and that it reads back as `value`,
+    /// warming the caches.
+    async fn check<T: Message>(&self, value: &T, frame: &[u8]) {
+        let ctx = &self.context;
+        let written = self.serializer.serialize_ser(ctx, value).await.unwrap();
+        assert_eq!(written, frame, "serialize_ser writes another frame");
+        let avro_value = apache_avro_0_21::to_value(value).unwrap();
+        let written = self.serializer.serialize(ctx, avro_value).await.unwrap();
+        assert_eq!(written, frame, "serialize writes another frame");
+        let read = self.deserializer.deserialize(ctx, frame).await.unwrap();
+        assert_eq!(
+            apache_avro_0_21::from_value::<T>(&read.value).unwrap(),
+            *value
+        );
+    }
 }
 
 /// Builds the serializers of `value`'s type on `topic`, warms their caches with one message
@@ -121,6 +211,8 @@ fn setup<T: Message>(rt: &Runtime, url: &str, topic: &str, value: T) -> Setup<T>
         assert_eq!(apache_avro::from_value::<T>(&decoded).unwrap(), value);
         assert_eq!(ours_async.1.deserialize(&frame).await.unwrap(), value);
     });
+    let client = ClientPeer::new(url, topic, T::SCHEMA_JSON);
+    rt.block_on(client.check(&value, &frame));
     assert_eq!(ours_blocking.1.deserialize(&frame).unwrap(), value);
     Setup {
         topic: topic.to_owned(),
@@ -131,6 +223,7 @@ fn setup<T: Message>(rt: &Runtime, url: &str, topic: &str, value: T) -> Setup<T>
         encoder,
         decoder,
         strategy,
+        client,
     }
 }
 
@@ -286,6 +379,20 @@ fn encode<T: Message>(runner: &mut Runner, name: &str, s: &Setup<T>) {
         || avro_value.clone(),
         async |v| encoder.encode_value(v, strategy).await.unwrap(),
     );
+    let (serializer, ctx) = (&s.client.serializer, &s.client.context);
+    runner.awaited(group, "client_serialize_ser", async || {
+        serializer
+            .serialize_ser(ctx, black_box(value))
+            .await
+            .unwrap()
+    });
+    let avro_value = apache_avro_0_21::to_value(value).unwrap();
+    runner.batched(
+        group,
+        "client_serialize",
+        || avro_value.clone(),
+        async |v| serializer.serialize(ctx, v).await.unwrap(),
+    );
 }
 
 fn decode<T: Message>(runner: &mut Runner, name: &str, s: &Setup<T>) {
@@ -306,6 +413,20 @@ fn decode<T: Message>(runner: &mut Runner, name: &str, s: &Setup<T>) {
     runner.awaited(group, "converter_decode_from_value", async || {
         let decoded = decoder.decode(Some(black_box(frame))).await.unwrap();
         apache_avro::from_value::<T>(&decoded.value).unwrap()
+    });
+    let (deserializer, ctx) = (&s.client.deserializer, &s.client.context);
+    runner.awaited(group, "client_deserialize", async || {
+        deserializer
+            .deserialize(ctx, black_box(frame))
+            .await
+            .unwrap()
+    });
+    runner.awaited(group, "client_deserialize_from_value", async || {
+        let read = deserializer
+            .deserialize(ctx, black_box(frame))
+            .await
+            .unwrap();
+        apache_avro_0_21::from_value::<T>(&read.value).unwrap()
     });
 }
 
