@@ -79,7 +79,7 @@ impl DeadLetters {
             .send_result(message)
             .map_err(|(e, _)| SendError::Kafka(e))?;
         let forwarded = delivered(delivery).await?;
-        crate::metrics::dead_lettered(&poison.position.topic, &poison.reason);
+        crate::metrics::dead_lettered(&poison.position.topic, poison.reason.kind());
         Ok(forwarded)
     }
 }

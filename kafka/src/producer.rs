@@ -269,10 +269,10 @@ fn counted(
     size: usize,
     delivery: impl Future<Output = Result<Delivered, SendError>>,
 ) -> impl Future<Output = Result<Delivered, SendError>> {
-    let topic = topic.to_owned();
+    let counters = crate::metrics::producing(topic);
     async move {
         let delivered = delivery.await?;
-        crate::metrics::produced(&topic, size);
+        counters.acknowledged(size);
         Ok(delivered)
     }
 }
