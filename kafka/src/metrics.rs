@@ -32,8 +32,9 @@ pub const POISON_MESSAGES: &str = "avdl2rs_kafka_poison_messages_total";
 pub const MESSAGES_PRODUCED: &str = "avdl2rs_kafka_messages_produced_total";
 /// Counter: bytes of the keys and values of those messages, by `topic`.
 pub const PRODUCED_BYTES: &str = "avdl2rs_kafka_produced_bytes_total";
-/// Counter: poison messages forwarded to a dead-letter topic, by the `topic` they were read
-/// from and `reason`.
+/// Counter: messages sent to a dead-letter topic, by `topic` and `reason`: poison messages
+/// forwarded (the topic they were read from, their [`PoisonReason::kind`]), and those a
+/// write rule stopped (the topic they were meant for, `rule`).
 pub const DEAD_LETTERED: &str = "avdl2rs_kafka_dead_lettered_messages_total";
 
 /// The label with the topic.
@@ -69,10 +70,7 @@ pub fn describe() {
         Unit::Bytes,
         "Bytes of keys and values produced."
     );
-    describe_counter!(
-        DEAD_LETTERED,
-        "Poison messages forwarded to a dead-letter topic."
-    );
+    describe_counter!(DEAD_LETTERED, "Messages sent to a dead-letter topic.");
     avdl2rs_registry::metrics::describe();
 }
 
