@@ -243,7 +243,9 @@ where
 
     /// Writes the message and queues it, returning once it is queued: the returned future
     /// resolves with the delivery report. Queue many before awaiting their reports to keep
-    /// the link busy (awaiting each in turn costs a round trip per message).
+    /// the link busy (awaiting each in turn costs a round trip per message). A message a
+    /// rule sends to a dead-letter topic is waited for here, and is the error
+    /// ([`TypedProducer::dead_letters`]).
     pub async fn enqueue(
         &self,
         topic: &str,
