@@ -87,18 +87,26 @@ pub(crate) fn request<T>(started: Instant, result: &Result<T, RegistryError>) {
     histogram!(REQUEST_SECONDS, OUTCOME => outcome).record(started.elapsed());
 }
 
-/// Records a lookup in `cache` that found its value (`hit`) or not.
+/// Records a lookup in `cache` that found its value (`hit`) or not: a lookup of a client's
+/// cache, which is not made for every message (the serializers keep ids of their own).
 pub(crate) fn cache_lookup(cache: &'static str, hit: bool) {
+    let name = if hit { CACHE_HITS } else { CACHE_MISSES };
+    counter!(name, CACHE => cache).increment(1);
+}
+
+/// Records a lookup of a deserializer's writer schemas, made for every message: through
+/// handles kept per thread.
+pub(crate) fn writer_lookup(hit: bool) {
     thread_local! {
-        static LOOKUPS: RefCell<HandleCache<(&'static str, bool), Counter>> =
+        static LOOKUPS: RefCell<HandleCache<bool, Counter>> =
             const { RefCell::new(HandleCache::new()) };
     }
     LOOKUPS.with_borrow_mut(|kept| {
-        let register = |&(cache, hit): &(&'static str, bool)| {
+        let register = |&hit: &bool| {
             let name = if hit { CACHE_HITS } else { CACHE_MISSES };
-            ((cache, hit), counter!(name, CACHE => cache))
+            (hit, counter!(name, CACHE => WRITERS))
         };
-        kept.get(&(cache, hit), register).increment(1);
+        kept.get(&hit, register).increment(1);
     });
 }
 
@@ -119,6 +127,9 @@ pub(crate) fn cache_lookup(cache: &'static str, hit: bool) {
 /// registered again when used, so that label values that keep changing cannot grow it.
 pub struct HandleCache<K, H> {
     entries: Vec<(usize, K, H)>,
+    /// The index of the entry found last, looked at first: a path records the same metric
+    /// over and over.
+    last: usize,
 }
 
 impl<K, H> HandleCache<K, H> {
@@ -129,6 +140,7 @@ impl<K, H> HandleCache<K, H> {
     pub const fn new() -> Self {
         HandleCache {
             entries: Vec::new(),
+            last: 0,
         }
     }
 
@@ -140,12 +152,14 @@ impl<K, H> HandleCache<K, H> {
         Q: Eq + ?Sized,
     {
         let recorder = current_recorder();
-        let found = (self.entries.iter()).position(|(r, k, _)| *r == recorder && k.borrow() == key);
-        let at = match found {
-            Some(at) => at,
-            None => self.insert(recorder, register(key)),
-        };
-        &self.entries[at].2
+        let matches = |(r, k, _): &(usize, K, H)| *r == recorder && k.borrow() == key;
+        if !self.entries.get(self.last).is_some_and(matches) {
+            self.last = match self.entries.iter().position(matches) {
+                Some(at) => at,
+                None => self.insert(recorder, register(key)),
+            };
+        }
+        &self.entries[self.last].2
     }
 
     /// Keeps newly registered handles, dropping the oldest when full; their index.
