@@ -110,7 +110,7 @@ pub(crate) fn writer_lookup(hit: bool) {
     });
 }
 
-/// The handles of metrics whose labels repeat (a topic, a cache name), registered with the
+/// The handles of metrics whose labels repeat (a topic, a hit or a miss), registered with the
 /// recorder once and kept: the `counter!` and `histogram!` macros build the metric's key and
 /// have the recorder hash it and look it up at every call, which costs a per-message path
 /// several times what it records. Keep one in a `thread_local!`, so that using it takes no
