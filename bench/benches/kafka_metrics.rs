@@ -1,14 +1,16 @@
 //! What the metrics cost the consume path's decode: a Confluent frame read through the Kafka
 //! decoder (`avdl2rs_kafka::Decoder` of the registry's async `Deserializer`, its writer schema
 //! cached) followed by the consumer's per-message recording (`avdl2rs_kafka::metrics::received`:
-//! messages, bytes, decode time), on OrderEvent and LogLine. Three runs of the same loop:
+//! messages and bytes by topic, the decode time of one message in 64), on OrderEvent and
+//! LogLine. Three runs of the same loop:
 //!
 //! * `decode`: the decoder alone, no recording by the consumer (the deserializer's own count of
 //!   a writer-cache hit stays, with no recorder: the floor);
 //! * `recorded/no_recorder`: with the consumer's recording, no recorder installed (a library
 //!   user who exports nothing);
-//! * `recorded/prometheus`: the same with the Prometheus recorder the CLI's `--metrics-addr`
-//!   installs, as global recorder.
+//! * `decode/prometheus` and `recorded/prometheus`: the same two with the Prometheus recorder
+//!   the CLI's `--metrics-addr` installs, as global recorder (the first counts the
+//!   deserializer's writer-cache hits in it).
 //!
 //! Run it as `.ci/registry-server cargo bench -p avdl2rs-bench --bench kafka_metrics`, which
 //! starts a registry and names it in `AVDL2RS_SCHEMA_REGISTRY_URL`; without it the benchmark
@@ -21,11 +23,11 @@ use std::hint::black_box;
 use std::pin::pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
-use std::time::Instant;
 
 use avdl2rs::{AvroDecode, AvroEncode, AvroSchema};
 use avdl2rs_bench::shapes::{LogLine, OrderEvent};
 use avdl2rs_bench::values::{self, BENCH_SEED};
+use avdl2rs_kafka::metrics::DecodeTimer;
 use avdl2rs_kafka::Decoder;
 use avdl2rs_registry::nonblocking::{Client, Deserializer, Serializer};
 use avdl2rs_registry::{ClientConfig, SerializerConfig};
@@ -62,7 +64,9 @@ where
     (deserializer, frame)
 }
 
-/// The decoder alone.
+/// The decoder alone. Never inlined, here and in [`recorded`], so that callgrind gives the
+/// instructions of one call (`--toggle-collect`, or its inclusive cost over its calls).
+#[inline(never)]
 fn decode<T>(deserializer: &Deserializer<T>, frame: &[u8])
 where
     T: AvroSchema + AvroDecode + Send,
@@ -71,13 +75,14 @@ where
 }
 
 /// The decoder and the consumer's recording of the message, as the consumer does both.
+#[inline(never)]
 fn recorded<T>(topic: &str, deserializer: &Deserializer<T>, frame: &[u8])
 where
     T: AvroSchema + AvroDecode + Send,
 {
-    let started = Instant::now();
+    let timer = DecodeTimer::start();
     let read = now(Decoder::<T>::decode(deserializer, black_box(frame)));
-    avdl2rs_kafka::metrics::received(topic, frame.len(), started.elapsed(), None);
+    avdl2rs_kafka::metrics::received(topic, frame.len(), timer, None);
     black_box(read.is_ok());
 }
 
@@ -94,7 +99,7 @@ where
     group.finish();
 }
 
-/// The run of one shape with the recorder installed.
+/// The runs of one shape with the recorder installed.
 fn with_recorder<T>(
     c: &mut Criterion,
     shape: &str,
@@ -103,6 +108,9 @@ fn with_recorder<T>(
     T: AvroSchema + AvroDecode + Send,
 {
     let mut group = c.benchmark_group(format!("kafka_metrics/{shape}"));
+    group.bench_function("decode/prometheus", |b| {
+        b.iter(|| decode(deserializer, frame))
+    });
     group.bench_function("recorded/prometheus", |b| {
         b.iter(|| recorded(shape, deserializer, frame))
     });

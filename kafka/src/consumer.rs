@@ -29,7 +29,7 @@ use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::Poll;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use avdl2rs::resolve::Resolvable;
 use avdl2rs_registry::nonblocking::{Client, Deserializer};
@@ -237,7 +237,7 @@ where
     /// the read waits (for the registry), the message is kept too, so that a caller dropping
     /// this call loses nothing; a read done at once copies nothing.
     async fn read_or_hold(&self, message: &impl Message, attempts: u32) -> Received<K, V> {
-        let started = Instant::now();
+        let timer = crate::metrics::DecodeTimer::start();
         let mut read = std::pin::pin!(self.read(message));
         let first = std::future::poll_fn(|cx| Poll::Ready(read.as_mut().poll(cx))).await;
         let outcome = match first {
@@ -250,7 +250,7 @@ where
         match outcome {
             Ok(read) => {
                 *self.held_slot() = None;
-                record_metrics(message, &read, started);
+                record_metrics(message, &read, timer);
                 Ok(read)
             }
             Err((part, source)) => {
@@ -294,11 +294,15 @@ where
     }
 }
 
-/// Records a message read into `read`, from `started`.
-fn record_metrics<R>(message: &impl Message, read: &Result<R, Poison>, started: Instant) {
+/// Records a message read into `read`, timed by `timer`.
+fn record_metrics<R>(
+    message: &impl Message,
+    read: &Result<R, Poison>,
+    timer: crate::metrics::DecodeTimer,
+) {
     let bytes = message.key().map_or(0, <[u8]>::len) + message.payload().map_or(0, <[u8]>::len);
     let poison = read.as_ref().err().map(|p| (p.part, &p.reason));
-    crate::metrics::received(message.topic(), bytes, started.elapsed(), poison);
+    crate::metrics::received(message.topic(), bytes, timer, poison);
 }
 
 /// Reads one part of a message, when it has one.

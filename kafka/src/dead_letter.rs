@@ -1,13 +1,17 @@
 //! [`DeadLetters`]: poison messages forwarded, bytes unchanged, to a dead-letter topic with
-//! headers saying why, where from and when, so that the consumer can go on.
+//! headers saying why, where from and when, so that the consumer can go on; and the keys and
+//! values a rule stops on their way out, which the producer sends to one (Confluent's `DLQ`
+//! rule action).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use avdl2rs::wire;
+use avdl2rs_registry::RuleError;
 use rdkafka::config::ClientConfig;
 use rdkafka::error::KafkaError;
-use rdkafka::producer::FutureProducer;
+use rdkafka::producer::{FutureProducer, FutureRecord};
 
-use crate::message::{Header, Poison};
+use crate::message::{Header, Part, Poison};
 use crate::producer::{delivered, record, Delivered, SendError, SendOptions};
 
 /// The header with the reason a message could not be read, in words.
@@ -26,6 +30,18 @@ pub const SOURCE_PARTITION: &str = "__dlq.source.partition";
 pub const SOURCE_OFFSET: &str = "__dlq.source.offset";
 /// The header with the schema id of the frame that could not be read, when it was one.
 pub const SCHEMA_ID: &str = "__dlq.error.schema.id";
+
+/// The header naming the rule that stopped a key or value the producer was writing, as
+/// Confluent's serializers name it.
+pub const RULE_NAME: &str = "__rule.name";
+/// The header with the mode the rule stopped the key or value in: `WRITE`.
+pub const RULE_MODE: &str = "__rule.mode";
+/// The header with the topic the stopped message was meant for.
+pub const RULE_TOPIC: &str = "__rule.topic";
+/// The header with why the rule stopped it, in words.
+pub const RULE_EXCEPTION: &str = "__rule.exception";
+/// The rule parameter naming the dead-letter topic of the values the rule stops.
+pub const DLQ_TOPIC: &str = "dlq.topic";
 
 /// Forwards [`Poison`] messages to a dead-letter topic: the original key, value, headers and
 /// timestamp, plus headers in the shape Kafka Connect's dead-letter queues use (all values
@@ -59,6 +75,11 @@ impl DeadLetters {
         (self.name)(topic)
     }
 
+    /// The producer dead letters are sent with.
+    pub(crate) fn producer(&self) -> &FutureProducer {
+        &self.producer
+    }
+
     /// Sends `poison` to its dead-letter topic and waits for the broker's acknowledgement.
     /// Mark it done on the consumer afterwards, so that it is neither lost nor read again.
     pub async fn forward(&self, poison: &Poison) -> Result<Delivered, SendError> {
@@ -74,26 +95,154 @@ impl DeadLetters {
             poison.payload.as_deref(),
             &options,
         );
-        let delivery = self
-            .producer
-            .send_result(message)
-            .map_err(|(e, _)| SendError::Kafka(e))?;
-        let forwarded = delivered(delivery).await?;
-        crate::metrics::dead_lettered(&poison.position.topic, &poison.reason);
+        let forwarded = send(&self.producer, message).await?;
+        crate::metrics::dead_lettered(&poison.position.topic, poison.reason.kind());
         Ok(forwarded)
     }
+}
+
+/// A message whose key or value a rule stopped with the action `DLQ` as the producer wrote
+/// it: bound for a dead-letter topic instead of its own.
+pub(crate) struct Stopped<'a> {
+    /// The topic it was meant for.
+    topic: &'a str,
+    /// The part the rule stopped.
+    pub(crate) part: Part,
+    /// The rule, and why.
+    pub(crate) rule: RuleError,
+    key: Option<&'a [u8]>,
+    payload: Option<&'a [u8]>,
+}
+
+impl<'a> Stopped<'a> {
+    /// The message for `topic` whose `part` `rule` stopped, with the key and value as
+    /// written (each absent when there was none, or it could not be written).
+    pub(crate) fn new(
+        topic: &'a str,
+        part: Part,
+        rule: RuleError,
+        key: Option<&'a [u8]>,
+        payload: Option<&'a [u8]>,
+    ) -> Self {
+        Stopped {
+            topic,
+            part,
+            rule,
+            key,
+            payload,
+        }
+    }
+
+    /// The topic the rule names in its `dlq.topic` parameter, if it names one.
+    fn rule_topic(&self) -> Option<&str> {
+        let named = self.rule.rule.params.get(DLQ_TOPIC);
+        named.map(String::as_str).filter(|t| !t.is_empty())
+    }
+
+    /// Whether the rule names the dead-letter topic itself.
+    pub(crate) fn names_topic(&self) -> bool {
+        self.rule_topic().is_some()
+    }
+
+    /// The dead-letter topic: the rule's, else `dead_letters`' for the message's topic.
+    pub(crate) fn topic_in(&self, dead_letters: Option<&DeadLetters>) -> Option<String> {
+        let configured = || dead_letters.map(|d| d.topic_for(self.topic));
+        self.rule_topic().map(str::to_owned).or_else(configured)
+    }
+
+    /// Sends the message to `dead_letter_topic` through `producer`, with the caller's
+    /// `options` (its headers first; no partition, which is the other topic's) and waits
+    /// for the broker's acknowledgement.
+    pub(crate) async fn send(
+        &self,
+        producer: &FutureProducer,
+        dead_letter_topic: &str,
+        options: &SendOptions,
+    ) -> Result<Delivered, KafkaError> {
+        let options = SendOptions {
+            headers: self.headers(&options.headers, now_millis()),
+            partition: None,
+            timestamp: options.timestamp,
+        };
+        let message = record(dead_letter_topic, self.key, self.payload, &options);
+        let sent = send(producer, message).await?;
+        crate::metrics::dead_lettered(self.topic, "rule");
+        Ok(sent)
+    }
+
+    /// The `original` headers, then those Confluent's serializers add (but `__rule.subject`,
+    /// which the producer cannot know of any encoder), then those of a poison message's that
+    /// apply to a message never sent: the rule stopped it at `now`.
+    fn headers(&self, original: &[Header], now: i64) -> Vec<Header> {
+        let rule = &self.rule;
+        let mut headers = original.to_vec();
+        headers.extend([
+            Header::new(RULE_NAME, rule.rule.name.as_str()),
+            Header::new(RULE_MODE, "WRITE"),
+            Header::new(RULE_TOPIC, self.topic),
+            Header::new(RULE_EXCEPTION, rule.failure.to_string()),
+        ]);
+        let why = Why {
+            reason: rule.to_string(),
+            kind: "rule",
+            part: self.part,
+            topic: self.topic,
+        };
+        headers.extend(why.headers(now));
+        let stopped = match self.part {
+            Part::Key => self.key,
+            Part::Value => self.payload,
+        };
+        if let Some((id, _)) = stopped.and_then(|bytes| wire::split_confluent(bytes).ok()) {
+            headers.push(Header::new(SCHEMA_ID, id.to_string()));
+        }
+        headers
+    }
+}
+
+/// Why a message is a dead letter and where it comes from: what the headers of every dead
+/// letter say.
+struct Why<'a> {
+    reason: String,
+    kind: &'static str,
+    part: Part,
+    topic: &'a str,
+}
+
+impl Why<'_> {
+    /// [`REASON`], [`KIND`], [`PART`], [`TIMESTAMP`] (`now`) and [`SOURCE_TOPIC`].
+    fn headers(self, now: i64) -> [Header; 5] {
+        [
+            Header::new(REASON, self.reason),
+            Header::new(KIND, self.kind),
+            Header::new(PART, self.part.as_str()),
+            Header::new(TIMESTAMP, now.to_string()),
+            Header::new(SOURCE_TOPIC, self.topic),
+        ]
+    }
+}
+
+/// Sends `message` through `producer` and waits for the broker's acknowledgement.
+async fn send(
+    producer: &FutureProducer,
+    message: FutureRecord<'_, [u8], [u8]>,
+) -> Result<Delivered, KafkaError> {
+    let delivery = producer.send_result(message).map_err(|(e, _)| e)?;
+    delivered(delivery).await
 }
 
 /// The original headers of `poison`, then the dead-letter ones, forwarded at `now`.
 fn dead_letter_headers(poison: &Poison, now: i64) -> Vec<Header> {
     let position = &poison.position;
     let mut headers = poison.headers.clone();
+    let why = Why {
+        reason: poison.reason.to_string(),
+        kind: poison.reason.kind(),
+        part: poison.part,
+        topic: &position.topic,
+    };
+    headers.extend(why.headers(now));
     headers.extend([
-        Header::new(REASON, poison.reason.to_string()),
-        Header::new(KIND, poison.reason.kind()),
-        Header::new(PART, poison.part.as_str()),
-        Header::new(TIMESTAMP, now.to_string()),
-        Header::new(SOURCE_TOPIC, position.topic.as_str()),
         Header::new(SOURCE_PARTITION, position.partition.to_string()),
         Header::new(SOURCE_OFFSET, position.offset.to_string()),
     ]);
@@ -114,6 +263,7 @@ mod tests {
     use crate::format::PoisonReason;
     use crate::message::{Part, Position};
     use avdl2rs::WireError;
+    use serde_json::json;
 
     #[test]
     fn headers_say_why_where_from_and_when_after_the_original_ones() {
@@ -195,5 +345,48 @@ mod tests {
              dead-letter topic)"
         );
         assert_eq!(value(KIND), "rule");
+    }
+
+    fn stopping(params: serde_json::Value) -> avdl2rs_registry::RuleError {
+        let rule = serde_json::json!({"name": "knownKeys", "kind": "CONDITION",
+            "mode": "WRITEREAD", "type": "CEL", "expr": "message.id < 9", "onFailure": "DLQ",
+            "params": params});
+        avdl2rs_registry::RuleError {
+            rule: Box::new(serde_json::from_value(rule).unwrap()),
+            failure: avdl2rs_registry::rules::RuleFailure::Stopped {
+                held: false,
+                detail: None,
+                action: avdl2rs_registry::rules::Action::DeadLetter,
+            },
+        }
+    }
+
+    #[test]
+    fn a_stopped_key_names_the_rule_its_part_and_its_frames_schema_id() {
+        let key = [0, 0, 0, 0, 7, 24];
+        let stop = Stopped::new("orders", Part::Key, stopping(json!({})), Some(&key), None);
+        assert_eq!(stop.topic_in(None), None, "no topic named, none configured");
+        let headers = stop.headers(&[], 5);
+        let text = |key: &str| {
+            let found = headers.iter().find(|h| h.key == key).unwrap();
+            String::from_utf8(found.value.clone().unwrap()).unwrap()
+        };
+        assert_eq!(text(RULE_NAME), "knownKeys");
+        assert_eq!(
+            text(RULE_MODE),
+            "WRITE",
+            "the mode it ran in, not the rule's"
+        );
+        assert_eq!(text(RULE_TOPIC), "orders");
+        assert_eq!(text(PART), "key");
+        assert_eq!(text(KIND), "rule");
+        assert_eq!(text(TIMESTAMP), "5");
+        assert_eq!(text(SCHEMA_ID), "7");
+
+        let named = stopping(json!({"dlq.topic": "orders-stopped"}));
+        let stop = Stopped::new("orders", Part::Value, named, None, Some(b"not a frame"));
+        assert_eq!(stop.topic_in(None).as_deref(), Some("orders-stopped"));
+        let headers = stop.headers(&[], 5);
+        assert!(headers.iter().all(|h| h.key != SCHEMA_ID));
     }
 }

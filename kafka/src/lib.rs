@@ -18,7 +18,9 @@
 //! * Generic records (`avdl2rs::generic::GenericValue`), for data whose schema is known only
 //!   at run time, go through the same producer and consumer with the registry's
 //!   `GenericSerializer` and `GenericDeserializer` as their value encoder and decoder.
-//! * [`DeadLetters`] forwards poison messages to `<topic>.dlq` with headers saying why.
+//! * [`DeadLetters`] forwards poison messages to `<topic>.dlq` with headers saying why; the
+//!   producer sends a value a write rule stops with the action `DLQ` to a dead-letter topic
+//!   ([`TypedProducer::dead_letters`]).
 //! * [`metrics`] counts what they do (messages and bytes, poison messages by reason,
 //!   dead-lettered ones, decode time) through the `metrics` facade, for the program's
 //!   exporter.

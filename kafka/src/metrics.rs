@@ -8,9 +8,12 @@
 //! part of the message (`key` or `value`) and the short name of a poison reason
 //! ([`PoisonReason::kind`]).
 
-use std::time::Duration;
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::time::Instant;
 
-use metrics::{counter, describe_counter, describe_histogram, histogram, Unit};
+use avdl2rs_registry::metrics::HandleCache;
+use metrics::{counter, describe_counter, describe_histogram, histogram, Counter, Histogram, Unit};
 
 use crate::format::PoisonReason;
 use crate::message::Part;
@@ -20,7 +23,8 @@ pub const MESSAGES_CONSUMED: &str = "avdl2rs_kafka_messages_consumed_total";
 /// Counter: bytes of the keys and values the consumer read, by `topic`.
 pub const CONSUMED_BYTES: &str = "avdl2rs_kafka_consumed_bytes_total";
 /// Histogram: seconds from a message's arrival at the consumer to its record (or poison),
-/// key and value decoded, writer schemas fetched when they were not yet.
+/// key and value decoded, writer schemas fetched when they were not yet; of one message in
+/// [`DECODE_TIMED_ONE_IN`].
 pub const DECODE_SECONDS: &str = "avdl2rs_kafka_decode_seconds";
 /// Counter: messages whose key or value could not be read, by `topic`, `part` and `reason`.
 pub const POISON_MESSAGES: &str = "avdl2rs_kafka_poison_messages_total";
@@ -28,8 +32,9 @@ pub const POISON_MESSAGES: &str = "avdl2rs_kafka_poison_messages_total";
 pub const MESSAGES_PRODUCED: &str = "avdl2rs_kafka_messages_produced_total";
 /// Counter: bytes of the keys and values of those messages, by `topic`.
 pub const PRODUCED_BYTES: &str = "avdl2rs_kafka_produced_bytes_total";
-/// Counter: poison messages forwarded to a dead-letter topic, by the `topic` they were read
-/// from and `reason`.
+/// Counter: messages sent to a dead-letter topic, by `topic` and `reason`: poison messages
+/// forwarded (the topic they were read from, their [`PoisonReason::kind`]), and those a
+/// write rule stopped (the topic they were meant for, `rule`).
 pub const DEAD_LETTERED: &str = "avdl2rs_kafka_dead_lettered_messages_total";
 
 /// The label with the topic.
@@ -65,43 +70,132 @@ pub fn describe() {
         Unit::Bytes,
         "Bytes of keys and values produced."
     );
-    describe_counter!(
-        DEAD_LETTERED,
-        "Poison messages forwarded to a dead-letter topic."
-    );
+    describe_counter!(DEAD_LETTERED, "Messages sent to a dead-letter topic.");
     avdl2rs_registry::metrics::describe();
 }
 
-/// Records a message the consumer read from `topic`: `bytes` of key and value, decoded in
-/// `decoding`, and why it is poison when it is.
+/// The decode time of one message in this many is recorded in [`DECODE_SECONDS`], on each
+/// thread: reading the clock twice and recording a histogram sample would cost more than the
+/// counters, and a steady sample describes the distribution as well as every message would.
+pub const DECODE_TIMED_ONE_IN: u32 = 64;
+
+thread_local! {
+    /// Messages since the last timed one, on this thread.
+    static UNTIMED: Cell<u32> = const { Cell::new(0) };
+    /// The handles of the consumer's counters by topic.
+    static CONSUMED: RefCell<HandleCache<Box<str>, Consumed>> =
+        const { RefCell::new(HandleCache::new()) };
+    /// The handles of the producer's counters by topic.
+    static PRODUCED: RefCell<HandleCache<Box<str>, Arc<Produced>>> =
+        const { RefCell::new(HandleCache::new()) };
+}
+
+/// The handles the consumer records a message of one topic with.
+struct Consumed {
+    messages: Counter,
+    bytes: Counter,
+    decoding: Histogram,
+}
+
+/// The handles the producer records an acknowledged message of one topic with.
+pub(crate) struct Produced {
+    messages: Counter,
+    bytes: Counter,
+}
+
+/// When the decoding of a message began, for the messages whose decode time is recorded
+/// ([`DECODE_TIMED_ONE_IN`]).
 ///
 /// Public only for the benchmark of what metrics cost a consumer; not part of the API.
 #[doc(hidden)]
-pub fn received(
-    topic: &str,
-    bytes: usize,
-    decoding: Duration,
-    poison: Option<(Part, &PoisonReason)>,
-) {
-    counter!(MESSAGES_CONSUMED, TOPIC => topic.to_owned()).increment(1);
-    counter!(CONSUMED_BYTES, TOPIC => topic.to_owned()).increment(bytes as u64);
-    histogram!(DECODE_SECONDS).record(decoding);
-    if let Some((part, reason)) = poison {
-        let (part, reason) = (part.as_str(), reason.kind());
-        counter!(POISON_MESSAGES, TOPIC => topic.to_owned(), PART => part, REASON => reason)
-            .increment(1);
+#[derive(Debug, Clone, Copy)]
+pub struct DecodeTimer(Option<Instant>);
+
+impl DecodeTimer {
+    /// Starts the timing of a message's decoding, when it is one of those timed.
+    #[inline]
+    pub fn start() -> Self {
+        let untimed = UNTIMED.get();
+        let timed = untimed == 0;
+        UNTIMED.set(if untimed + 1 == DECODE_TIMED_ONE_IN {
+            0
+        } else {
+            untimed + 1
+        });
+        DecodeTimer(timed.then(Instant::now))
     }
 }
 
-/// Records a message of `bytes` the broker acknowledged on `topic`.
-pub(crate) fn produced(topic: &str, bytes: usize) {
-    counter!(MESSAGES_PRODUCED, TOPIC => topic.to_owned()).increment(1);
-    counter!(PRODUCED_BYTES, TOPIC => topic.to_owned()).increment(bytes as u64);
+/// Records a message the consumer read from `topic`: `bytes` of key and value, decoded since
+/// `timer` started, and why it is poison when it is.
+///
+/// Public only for the benchmark of what metrics cost a consumer; not part of the API.
+#[doc(hidden)]
+#[inline]
+pub fn received(
+    topic: &str,
+    bytes: usize,
+    timer: DecodeTimer,
+    poison: Option<(Part, &PoisonReason)>,
+) {
+    CONSUMED.with_borrow_mut(|kept| {
+        let handles = kept.get(topic, register_consumed);
+        handles.messages.increment(1);
+        handles.bytes.increment(bytes as u64);
+        if let DecodeTimer(Some(started)) = timer {
+            handles.decoding.record(started.elapsed());
+        }
+    });
+    if let Some((part, reason)) = poison {
+        poisoned(topic, part, reason);
+    }
 }
 
-/// Records a poison message from `topic` forwarded to its dead-letter topic.
-pub(crate) fn dead_lettered(topic: &str, reason: &PoisonReason) {
-    counter!(DEAD_LETTERED, TOPIC => topic.to_owned(), REASON => reason.kind()).increment(1);
+#[cold]
+fn register_consumed(topic: &str) -> (Box<str>, Consumed) {
+    let handles = Consumed {
+        messages: counter!(MESSAGES_CONSUMED, TOPIC => topic.to_owned()),
+        bytes: counter!(CONSUMED_BYTES, TOPIC => topic.to_owned()),
+        decoding: histogram!(DECODE_SECONDS),
+    };
+    (topic.into(), handles)
+}
+
+/// Records a poison message of `topic`: rare, so its handle is not kept.
+#[cold]
+fn poisoned(topic: &str, part: Part, reason: &PoisonReason) {
+    let (part, reason) = (part.as_str(), reason.kind());
+    counter!(POISON_MESSAGES, TOPIC => topic.to_owned(), PART => part, REASON => reason)
+        .increment(1);
+}
+
+/// The handles to record the messages the broker acknowledges on `topic` with, for a
+/// delivery that may end on another thread.
+pub(crate) fn producing(topic: &str) -> Arc<Produced> {
+    PRODUCED.with_borrow_mut(|kept| {
+        let register = |topic: &str| {
+            let handles = Produced {
+                messages: counter!(MESSAGES_PRODUCED, TOPIC => topic.to_owned()),
+                bytes: counter!(PRODUCED_BYTES, TOPIC => topic.to_owned()),
+            };
+            (topic.into(), Arc::new(handles))
+        };
+        Arc::clone(kept.get(topic, register))
+    })
+}
+
+impl Produced {
+    /// Records a message of `bytes` the broker acknowledged.
+    pub(crate) fn acknowledged(&self, bytes: usize) {
+        self.messages.increment(1);
+        self.bytes.increment(bytes as u64);
+    }
+}
+
+/// Records a message meant for `topic` forwarded to its dead-letter topic, for the reason
+/// `kind` ([`PoisonReason::kind`]).
+pub(crate) fn dead_lettered(topic: &str, kind: &'static str) {
+    counter!(DEAD_LETTERED, TOPIC => topic.to_owned(), REASON => kind).increment(1);
 }
 
 #[cfg(test)]
@@ -111,23 +205,26 @@ mod tests {
     use metrics_util::debugging::{DebugValue, DebuggingRecorder};
     use metrics_util::MetricKind;
 
-    /// Every counter recorded while `run` ran, with its labels as `name=value` pairs.
-    fn counters(run: impl FnOnce()) -> Vec<(String, Vec<String>, u64)> {
+    /// Every counter recorded while `run` ran with its count, and every histogram with its
+    /// number of samples, with their labels as `name=value` pairs.
+    fn recorded(run: impl FnOnce()) -> Vec<(String, Vec<String>, u64)> {
         let recorder = DebuggingRecorder::new();
         let snapshotter = recorder.snapshotter();
         metrics::with_local_recorder(&recorder, run);
-        let mut counters: Vec<_> = (snapshotter.snapshot().into_vec().into_iter())
-            .filter_map(|(key, _, _, value)| match (key.kind(), value) {
-                (MetricKind::Counter, DebugValue::Counter(n)) => {
-                    let (_, key) = key.into_parts();
-                    let labels = key.labels().map(|l| format!("{}={}", l.key(), l.value()));
-                    Some((key.name().to_owned(), labels.collect(), n))
-                }
-                _ => None,
+        let mut recorded: Vec<_> = (snapshotter.snapshot().into_vec().into_iter())
+            .filter_map(|(key, _, _, value)| {
+                let n = match (key.kind(), value) {
+                    (MetricKind::Counter, DebugValue::Counter(n)) => n,
+                    (MetricKind::Histogram, DebugValue::Histogram(samples)) => samples.len() as u64,
+                    _ => return None,
+                };
+                let (_, key) = key.into_parts();
+                let labels = key.labels().map(|l| format!("{}={}", l.key(), l.value()));
+                Some((key.name().to_owned(), labels.collect(), n))
             })
             .collect();
-        counters.sort();
-        counters
+        recorded.sort();
+        recorded
     }
 
     fn not_text() -> PoisonReason {
@@ -147,17 +244,18 @@ mod tests {
     #[test]
     fn a_poison_message_counts_as_consumed_and_as_poison_by_part_and_reason() {
         let reason = not_text();
-        let recorded = counters(|| {
-            received("orders", 3, Duration::from_micros(5), None);
+        let recorded = recorded(|| {
+            received("orders", 3, DecodeTimer::start(), None);
             received(
                 "orders",
                 1,
-                Duration::from_micros(5),
+                DecodeTimer::start(),
                 Some((Part::Key, &reason)),
             );
         });
         let expected = [
             counter(CONSUMED_BYTES, &["topic=orders"], 4),
+            counter(DECODE_SECONDS, &[], 1),
             counter(MESSAGES_CONSUMED, &["topic=orders"], 2),
             counter(
                 POISON_MESSAGES,
@@ -169,11 +267,56 @@ mod tests {
     }
 
     #[test]
+    fn one_decode_in_64_is_timed_and_every_message_counted_by_topic() {
+        let recorded = recorded(|| {
+            for n in 0..130 {
+                let topic = if n % 2 == 0 { "orders" } else { "payments" };
+                received(topic, 2, DecodeTimer::start(), None);
+            }
+        });
+        let expected = [
+            counter(CONSUMED_BYTES, &["topic=orders"], 130),
+            counter(CONSUMED_BYTES, &["topic=payments"], 130),
+            // Messages 0, 64 and 128 of the thread.
+            counter(DECODE_SECONDS, &[], 3),
+            counter(MESSAGES_CONSUMED, &["topic=orders"], 65),
+            counter(MESSAGES_CONSUMED, &["topic=payments"], 65),
+        ];
+        assert_eq!(recorded, expected);
+    }
+
+    #[test]
+    fn handles_kept_for_one_recorder_are_not_used_for_another() {
+        let record = || {
+            received("orders", 5, DecodeTimer(None), None);
+            producing("orders").acknowledged(7);
+        };
+        let recorders = [DebuggingRecorder::new(), DebuggingRecorder::new()];
+        metrics::with_local_recorder(&recorders[0], record);
+        metrics::with_local_recorder(&recorders[1], record);
+        metrics::with_local_recorder(&recorders[1], record);
+        metrics::with_local_recorder(&recorders[0], record);
+        metrics::with_local_recorder(&recorders[0], record);
+        // A snapshot drains the recorder: one each.
+        let bytes = |recorder: &DebuggingRecorder| {
+            let all = recorder.snapshotter().snapshot().into_vec();
+            let count = |name: &str| match all.iter().find(|(k, ..)| k.key().name() == name) {
+                Some((_, _, _, DebugValue::Counter(n))) => *n,
+                other => panic!("{name}: {other:?}"),
+            };
+            (count(CONSUMED_BYTES), count(PRODUCED_BYTES))
+        };
+        assert_eq!(bytes(&recorders[0]), (15, 21));
+        assert_eq!(bytes(&recorders[1]), (10, 14));
+    }
+
+    #[test]
     fn dead_letters_and_produced_messages_count_by_topic() {
-        let recorded = counters(|| {
-            dead_lettered("orders", &not_text());
-            produced("orders", 10);
-            produced("orders", 5);
+        let recorded = recorded(|| {
+            dead_lettered("orders", not_text().kind());
+            let produced = producing("orders");
+            produced.acknowledged(10);
+            producing("orders").acknowledged(5);
         });
         let expected = [
             counter(DEAD_LETTERED, &["topic=orders", "reason=not-text"], 1),

@@ -10,13 +10,14 @@ use std::time::Duration;
 
 use avdl2rs::{AvroEncode, AvroSchema, OneOf, SubjectPart};
 use avdl2rs_registry::nonblocking::{Client, Serializer};
-use avdl2rs_registry::{OneOfSerializer, SerializerConfig};
+use avdl2rs_registry::{OneOfSerializer, RuleError, SerdeError, SerializerConfig};
 use rdkafka::config::ClientConfig;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::{Header as KafkaHeader, OwnedHeaders};
 use rdkafka::producer::{DeliveryFuture, FutureProducer, FutureRecord};
 use rdkafka::util::Timeout;
 
+use crate::dead_letter::{DeadLetters, Stopped};
 use crate::format::Encoder;
 use crate::message::{Header, Part};
 
@@ -119,6 +120,34 @@ pub enum SendError {
     /// The client could not queue the message, or the broker did not take it.
     #[error("kafka: {0}")]
     Kafka(#[from] KafkaError),
+    /// A rule of the key's or the value's schema stopped it with the action `DLQ`: the
+    /// message was not sent to its topic but, as written, to a dead-letter topic (see
+    /// [`TypedProducer::dead_letters`]), which acknowledged it.
+    #[error("the {} went to the dead-letter topic {dead_letter_topic}: {source}", part.as_str())]
+    DeadLettered {
+        /// Which part the rule stopped.
+        part: Part,
+        /// The topic the message went to instead.
+        dead_letter_topic: String,
+        /// Where the dead-letter topic stored it.
+        delivered: Delivered,
+        /// The rule and why it stopped the part.
+        source: Box<RuleError>,
+    },
+    /// A rule stopped the key or the value with the action `DLQ`, as for
+    /// [`SendError::DeadLettered`], and the dead-letter topic did not take the message
+    /// either: it was sent nowhere.
+    #[error("the {} could not go to the dead-letter topic {dead_letter_topic} ({error}): {source}", part.as_str())]
+    DeadLetterFailed {
+        /// Which part the rule stopped.
+        part: Part,
+        /// The topic the message should have gone to instead.
+        dead_letter_topic: String,
+        /// Why the dead-letter topic did not take it.
+        error: KafkaError,
+        /// The rule and why it stopped the part.
+        source: Box<RuleError>,
+    },
 }
 
 /// Produces messages whose value is a `V` and whose key is a `K`, written by the encoders
@@ -127,11 +156,13 @@ pub enum SendError {
 /// takes `&self`.
 ///
 /// A key or value that cannot be written is a [`SendError::Encode`] before anything reaches
-/// the broker.
+/// the broker, except one a rule of its schema stops with the action `DLQ`, which goes to a
+/// dead-letter topic ([`TypedProducer::dead_letters`]).
 pub struct TypedProducer<K: ?Sized, V: ?Sized, KE = Serializer<K>, VE = Serializer<V>> {
     producer: FutureProducer,
     key: KE,
     value: VE,
+    dead_letters: Option<DeadLetters>,
     _types: PhantomData<fn(&K, &V)>,
 }
 
@@ -203,8 +234,24 @@ where
             producer: kafka.create()?,
             key,
             value,
+            dead_letters: None,
             _types: PhantomData,
         })
+    }
+
+    /// With `dead_letters` for the keys and values a rule stops with the action `DLQ`.
+    ///
+    /// Such a message goes, as written (a value stopped by its schema's rule as the
+    /// Confluent frame it would have been), with the caller's headers and the headers
+    /// naming the rule (`crate::dead_letter`), to the rule's `dlq.topic` parameter when it
+    /// names one — through this producer, whether or not `dead_letters` is given, as
+    /// Confluent's serializers do — else to `dead_letters`' topic for the message's topic;
+    /// with neither it is a [`SendError::Encode`] like any other value that cannot be
+    /// written. The caller gets [`SendError::DeadLettered`] once the dead-letter topic
+    /// acknowledged the message.
+    pub fn dead_letters(mut self, dead_letters: DeadLetters) -> Self {
+        self.dead_letters = Some(dead_letters);
+        self
     }
 
     /// Sends `value` with `key` to `topic` and waits for the broker's acknowledgement.
@@ -227,7 +274,9 @@ where
 
     /// Writes the message and queues it, returning once it is queued: the returned future
     /// resolves with the delivery report. Queue many before awaiting their reports to keep
-    /// the link busy (awaiting each in turn costs a round trip per message).
+    /// the link busy (awaiting each in turn costs a round trip per message). A message a
+    /// rule sends to a dead-letter topic is waited for here, and is the error
+    /// ([`TypedProducer::dead_letters`]).
     pub async fn enqueue(
         &self,
         topic: &str,
@@ -243,14 +292,57 @@ where
         } = &mut lease.0;
         if let Some(key) = key {
             let written = self.key.encode(topic, key, key_bytes).await;
-            written.map_err(|e| encode_error(Part::Key, e))?;
+            if let Some(rule) = stopped(Part::Key, written)? {
+                // The value goes with the key, when it can be written.
+                let value = self.value.encode(topic, value, payload).await;
+                let payload = value.is_ok().then_some(payload.as_slice());
+                let stop =
+                    Stopped::new(topic, Part::Key, rule, Some(key_bytes.as_slice()), payload);
+                return Err(self.dead_letter(&stop, &options).await);
+            }
         }
         let written = self.value.encode(topic, value, payload).await;
-        written.map_err(|e| encode_error(Part::Value, e))?;
         let key_bytes = key.map(|_| key_bytes.as_slice());
+        if let Some(rule) = stopped(Part::Value, written)? {
+            let stop = Stopped::new(
+                topic,
+                Part::Value,
+                rule,
+                key_bytes,
+                Some(payload.as_slice()),
+            );
+            return Err(self.dead_letter(&stop, &options).await);
+        }
         let size = key_bytes.map_or(0, <[u8]>::len) + payload.len();
         let delivery = self.queue(topic, key_bytes, payload, &options).await?;
         Ok(counted(topic, size, delivered(delivery)))
+    }
+
+    /// Sends a message a rule stopped to its dead-letter topic; the error for the caller.
+    #[cold]
+    async fn dead_letter(&self, stop: &Stopped<'_>, options: &SendOptions) -> SendError {
+        let Some(dead_letter_topic) = stop.topic_in(self.dead_letters.as_ref()) else {
+            return encode_error(stop.part, stop.rule.clone());
+        };
+        let producer = match &self.dead_letters {
+            Some(dead_letters) if !stop.names_topic() => dead_letters.producer(),
+            _ => &self.producer,
+        };
+        let (part, source) = (stop.part, Box::new(stop.rule.clone()));
+        match stop.send(producer, &dead_letter_topic, options).await {
+            Ok(delivered) => SendError::DeadLettered {
+                part,
+                dead_letter_topic,
+                delivered,
+                source,
+            },
+            Err(error) => SendError::DeadLetterFailed {
+                part,
+                dead_letter_topic,
+                error,
+                source,
+            },
+        }
     }
 
     /// Queues the written message, waiting while librdkafka's queue is full.
@@ -293,17 +385,47 @@ fn encode_error(part: Part, error: impl Error + Send + Sync + 'static) -> SendEr
     }
 }
 
+/// The rule that stopped `part` with the action `DLQ` when `written` failed so; other
+/// failures as the caller's error.
+fn stopped<E>(part: Part, written: Result<(), E>) -> Result<Option<RuleError>, SendError>
+where
+    E: Error + Send + Sync + 'static,
+{
+    match written {
+        Ok(()) => Ok(None),
+        Err(error) => match dead_letter_rule(&error) {
+            Some(rule) => Ok(Some(rule.clone())),
+            None => Err(encode_error(part, error)),
+        },
+    }
+}
+
+/// The rule in `error` (a registry serializer's, or in its sources) whose action is `DLQ`.
+fn dead_letter_rule<'a>(error: &'a (dyn Error + 'static)) -> Option<&'a RuleError> {
+    std::iter::successors(Some(error), |&e| e.source())
+        .find_map(rule_error)
+        .filter(|rule| rule.is_dead_letter())
+}
+
+/// `error` as a rule's error: itself, or inside a registry serializer's.
+fn rule_error<'a>(error: &'a (dyn Error + 'static)) -> Option<&'a RuleError> {
+    match error.downcast_ref::<SerdeError>() {
+        Some(SerdeError::Rule(rule)) => Some(rule),
+        _ => error.downcast_ref::<RuleError>(),
+    }
+}
+
 /// `delivery`, counted in the metrics as a message of `size` bytes on `topic` once the
 /// broker acknowledged it.
 fn counted(
     topic: &str,
     size: usize,
-    delivery: impl Future<Output = Result<Delivered, SendError>>,
+    delivery: impl Future<Output = Result<Delivered, KafkaError>>,
 ) -> impl Future<Output = Result<Delivered, SendError>> {
-    let topic = topic.to_owned();
+    let counters = crate::metrics::producing(topic);
     async move {
         let delivered = delivery.await?;
-        crate::metrics::produced(&topic, size);
+        counters.acknowledged(size);
         Ok(delivered)
     }
 }
@@ -347,14 +469,14 @@ pub(crate) fn kafka_headers(headers: &[Header]) -> OwnedHeaders {
 }
 
 /// The delivery report of a queued message as a typed result.
-pub(crate) async fn delivered(delivery: DeliveryFuture) -> Result<Delivered, SendError> {
+pub(crate) async fn delivered(delivery: DeliveryFuture) -> Result<Delivered, KafkaError> {
     match delivery.await {
         Ok(Ok(d)) => Ok(Delivered {
             partition: d.partition,
             offset: d.offset,
             timestamp: d.timestamp.to_millis(),
         }),
-        Ok(Err((e, _))) => Err(SendError::Kafka(e)),
-        Err(_canceled) => Err(SendError::Kafka(KafkaError::Canceled)),
+        Ok(Err((e, _))) => Err(e),
+        Err(_canceled) => Err(KafkaError::Canceled),
     }
 }

@@ -2,10 +2,16 @@
 //! facade so that the program chooses where they go: without a recorder installed,
 //! recording does nothing. The names and label values are defined here once; the crate's
 //! `README.md` has the table, and [`describe`] gives the recorder their help texts.
+//!
+//! What is counted for every message (a deserializer's writer-cache lookup) goes through
+//! handles registered once per thread and recorder ([`HandleCache`]): a lookup costs an
+//! atomic add, not a key built, hashed and looked up in the recorder each time.
 
+use std::borrow::Borrow;
+use std::cell::RefCell;
 use std::time::Instant;
 
-use metrics::{counter, describe_counter, describe_histogram, histogram, Unit};
+use metrics::{counter, describe_counter, describe_histogram, histogram, Counter, Recorder, Unit};
 
 use crate::error::RegistryError;
 
@@ -81,10 +87,101 @@ pub(crate) fn request<T>(started: Instant, result: &Result<T, RegistryError>) {
     histogram!(REQUEST_SECONDS, OUTCOME => outcome).record(started.elapsed());
 }
 
-/// Records a lookup in `cache` that found its value (`hit`) or not.
+/// Records a lookup in `cache` that found its value (`hit`) or not: a lookup of a client's
+/// cache, which is not made for every message (the serializers keep ids of their own).
 pub(crate) fn cache_lookup(cache: &'static str, hit: bool) {
     let name = if hit { CACHE_HITS } else { CACHE_MISSES };
     counter!(name, CACHE => cache).increment(1);
+}
+
+/// Records a lookup of a deserializer's writer schemas, made for every message: through
+/// handles kept per thread.
+pub(crate) fn writer_lookup(hit: bool) {
+    thread_local! {
+        static LOOKUPS: RefCell<HandleCache<bool, Counter>> =
+            const { RefCell::new(HandleCache::new()) };
+    }
+    LOOKUPS.with_borrow_mut(|kept| {
+        let register = |&hit: &bool| {
+            let name = if hit { CACHE_HITS } else { CACHE_MISSES };
+            (hit, counter!(name, CACHE => WRITERS))
+        };
+        kept.get(&hit, register).increment(1);
+    });
+}
+
+/// The handles of metrics whose labels repeat (a topic, a hit or a miss), registered with the
+/// recorder once and kept: the `counter!` and `histogram!` macros build the metric's key and
+/// have the recorder hash it and look it up at every call, which costs a per-message path
+/// several times what it records. Keep one in a `thread_local!`, so that using it takes no
+/// lock.
+///
+/// Handles belong to the recorder that registered them, so each is kept with the address of
+/// the recorder current then (`metrics::with_recorder`: the thread's local one, else the
+/// global one) and registered again when another recorder is current. A global recorder
+/// lives as long as the program; a local one (tests) should not be dropped and replaced by
+/// another at the same address on the same thread while handles are kept, since that
+/// address would be taken for the first.
+///
+/// At most [`HandleCache::CAPACITY`] handles are kept; past that the oldest is dropped and
+/// registered again when used, so that label values that keep changing cannot grow it.
+pub struct HandleCache<K, H> {
+    entries: Vec<(usize, K, H)>,
+    /// The index of the entry found last, looked at first: a path records the same metric
+    /// over and over.
+    last: usize,
+}
+
+impl<K, H> HandleCache<K, H> {
+    /// How many handles are kept.
+    pub const CAPACITY: usize = 32;
+
+    /// An empty cache.
+    pub const fn new() -> Self {
+        HandleCache {
+            entries: Vec::new(),
+            last: 0,
+        }
+    }
+
+    /// The handles of `key` for the current recorder, registered by `register` (which gives
+    /// the key to keep and the handles) when they are not kept yet.
+    pub fn get<Q>(&mut self, key: &Q, register: impl FnOnce(&Q) -> (K, H)) -> &H
+    where
+        K: Borrow<Q>,
+        Q: Eq + ?Sized,
+    {
+        let recorder = current_recorder();
+        let matches = |(r, k, _): &(usize, K, H)| *r == recorder && k.borrow() == key;
+        if !self.entries.get(self.last).is_some_and(matches) {
+            self.last = match self.entries.iter().position(matches) {
+                Some(at) => at,
+                None => self.insert(recorder, register(key)),
+            };
+        }
+        &self.entries[self.last].2
+    }
+
+    /// Keeps newly registered handles, dropping the oldest when full; their index.
+    #[cold]
+    fn insert(&mut self, recorder: usize, (key, handles): (K, H)) -> usize {
+        if self.entries.len() == Self::CAPACITY {
+            self.entries.remove(0);
+        }
+        self.entries.push((recorder, key, handles));
+        self.entries.len() - 1
+    }
+}
+
+impl<K, H> Default for HandleCache<K, H> {
+    fn default() -> Self {
+        HandleCache::new()
+    }
+}
+
+/// The address of the recorder metrics go to now, which tells recorders apart.
+fn current_recorder() -> usize {
+    metrics::with_recorder(|recorder| (recorder as *const dyn Recorder).cast::<()>() as usize)
 }
 
 /// The `outcome` label of a request's result.

@@ -856,8 +856,10 @@ fn consume_serves_its_metrics_in_the_prometheus_text_format() {
     assert_eq!(poison, Some(1.0), "{body}");
     let bytes = series(&body, "avdl2rs_kafka_consumed_bytes_total", &[&on_topic]);
     assert!(bytes.is_some_and(|b| b > 11.0), "{body}");
+    // One decode in 64 of each consumer thread is timed, its first included: 1 to 4 here,
+    // as the consuming task moves between the runtime's threads.
     let decoded = series(&body, "avdl2rs_kafka_decode_seconds_count", &[]);
-    assert_eq!(decoded, Some(4.0), "{body}");
+    assert!(decoded.is_some_and(|n| (1.0..=4.0).contains(&n)), "{body}");
     let requests = series(
         &body,
         "avdl2rs_registry_requests_total",

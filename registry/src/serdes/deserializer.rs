@@ -23,7 +23,7 @@ macro_rules! deserializer_methods {
         pub $($async)? fn deserialize_body(&self, id: i32, body: &[u8]) -> Result<T, SerdeError> {
             let decoding = self.decode(id, body);
             let known = !matches!(decoding, Ok(crate::serdes::Decoding::NotFetched));
-            crate::metrics::cache_lookup(crate::metrics::WRITERS, known);
+            crate::metrics::writer_lookup(known);
             let value = match decoding? {
                 crate::serdes::Decoding::Value(value) => value,
                 crate::serdes::Decoding::NotFetched => {

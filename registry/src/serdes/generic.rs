@@ -183,7 +183,7 @@ macro_rules! generic_deserializer_methods {
         /// The reading of schema id `id`, fetched on its first frame.
         $($async)? fn reading(&self, id: i32) -> Result<std::sync::Arc<crate::serdes::generic::Reading>, SerdeError> {
             let known = self.known(id);
-            crate::metrics::cache_lookup(crate::metrics::WRITERS, known.is_some());
+            crate::metrics::writer_lookup(known.is_some());
             match known {
                 Some(reading) => Ok(reading),
                 None => self.fetch_reading(id) $($await)*,

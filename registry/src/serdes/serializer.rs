@@ -201,7 +201,8 @@ pub(crate) fn part_schema(part: &Part, versions: &HashMap<String, i32>) -> Schem
 macro_rules! serializer_methods {
     ($($async:ident)?; $($await:tt)*) => {
         /// Writes the frame of `value` on `topic` to `out`, which is cleared first and can
-        /// be reused between messages. The topic's schema id is found in a per-thread entry
+        /// be reused between messages. A value a rule stops with the action `DLQ` stays in
+        /// `out`, framed, for the dead-letter topic. The topic's schema id is found in a per-thread entry
         /// for the topic used last, else in a shared map; [`Self::for_topic`] keeps it in a
         /// handle.
         #[inline]
@@ -368,11 +369,12 @@ pub(crate) fn write_frame<T: AvroEncode>(
     }
 }
 
-/// Runs `rules` on the frame just written to `out`, which is cleared when they stop it.
+/// Runs `rules` on the frame just written to `out`, which is cleared when they stop it, but
+/// for a dead-letter topic (the action `DLQ`), which gets the frame as written.
 #[inline(never)]
 pub(crate) fn check_written(rules: &Conditions, out: &mut Vec<u8>) -> Result<(), SerdeError> {
     let checked = rules.check(&out[wire::CONFLUENT_HEADER_LEN..]);
-    if checked.is_err() {
+    if checked.as_ref().is_err_and(|e| !e.is_dead_letter()) {
         out.clear();
     }
     Ok(checked?)

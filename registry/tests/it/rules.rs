@@ -138,6 +138,18 @@ fn write_conditions_run_on_every_value<X: Transport>() {
     producer.serialize("orders", &Order { id: -1 }).unwrap();
 }
 
+/// A value stopped for the dead-letter topic stays in the buffer as the frame it would have
+/// been (header, then the Avro binary of `id` 500: zigzag 1000, varint `e8 07`), for the Kafka
+/// producer to send there.
+fn a_value_stopped_for_the_dead_letter_topic_stays_framed<X: Transport>() {
+    let fake = registry_with_rules(condition("WRITE", "message.id < 100", "DLQ"));
+    let producer = X::producer::<Order>(ClientConfig::new(&fake.url), SerializerConfig::default());
+    let mut frame = Vec::new();
+    let written = producer.serialize_into("orders", &Order { id: 500 }, &mut frame);
+    assert!(rule_error(written.unwrap_err()).is_dead_letter());
+    assert_eq!(frame, [0, 0, 0, 0, 41, 0xe8, 0x07]);
+}
+
 fn failure_actions_decide<X: Transport>() {
     for (action, expected) in [
         ("NONE", None),
@@ -278,6 +290,7 @@ both_transports!(contracts_are_sent_and_read_back);
 
 both_serdes!(
     write_conditions_run_on_every_value,
+    a_value_stopped_for_the_dead_letter_topic_stays_framed,
     failure_actions_decide,
     read_conditions_run_on_the_writers_rules,
     a_malformed_expression_fails_the_first_use,
