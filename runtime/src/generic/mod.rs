@@ -49,12 +49,16 @@ use program::Program;
 
 #[cfg(feature = "apache-avro")]
 mod apache;
+#[cfg(any(feature = "chrono", feature = "time"))]
+mod date_time;
 mod decode;
 mod encode;
 mod program;
 mod serialize;
 mod value;
 
+#[cfg(any(feature = "chrono", feature = "time"))]
+pub use date_time::DateTimeValue;
 pub use value::{GenericEnum, GenericRecord, GenericValue};
 
 /// A schema, ready to read and write its values as [`GenericValue`]s.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::logical::{Decimal, Duration};
-use crate::schema::{NamedKind, NamedSchema};
+use crate::schema::{Field, NamedKind, NamedSchema};
 
 /// An Avro value of any schema. A logical type is held as its base value (a `date` as its
 /// `Int`, a `decimal` as its `Bytes` or `Fixed`), as it is written on the wire; the
@@ -182,11 +182,16 @@ impl GenericRecord {
 
     /// The value of the field named `name`, if the record has one.
     pub fn get(&self, name: &str) -> Option<&GenericValue> {
+        self.field_named(name).map(|(_, value)| value)
+    }
+
+    /// The schema and the value of the field named `name`, if the record has one.
+    pub(super) fn field_named(&self, name: &str) -> Option<(&Field, &GenericValue)> {
         let NamedKind::Record { fields, .. } = &self.schema.kind else {
             return None;
         };
         let index = fields.iter().position(|field| field.name == name)?;
-        self.fields.get(index)
+        Some((&fields[index], self.fields.get(index)?))
     }
 
     /// The value of the field at `index` in schema order.
