@@ -86,7 +86,7 @@ fn record(
 
 /// `error`, of the field at `index` of the record `named`, with the field's name in its path.
 #[cold]
-fn in_field(error: DecodeError, named: &NamedSchema, index: usize) -> DecodeError {
+pub(super) fn in_field(error: DecodeError, named: &NamedSchema, index: usize) -> DecodeError {
     match &named.kind {
         NamedKind::Record { fields, .. } => error.in_field(fields[index].name.clone()),
         _ => error,

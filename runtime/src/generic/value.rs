@@ -203,6 +203,11 @@ impl GenericRecord {
     pub fn fields(&self) -> &[GenericValue] {
         &self.fields
     }
+
+    /// The values of all fields, for a decode into them.
+    pub(super) fn fields_mut(&mut self) -> &mut [GenericValue] {
+        &mut self.fields
+    }
 }
 
 /// An enum value: its named type and the index of its symbol.
