@@ -18,7 +18,10 @@ use crate::error::DecodeError;
 use crate::schema::NamedSchema;
 
 /// Reads one value of the node `id` into `slot`. On error `slot` holds some mix of the old
-/// value and the new one.
+/// value and the new one. As in [`decode::value`], the values that hold no others are read
+/// inline (a number over a number of the same type, without dropping the old value first),
+/// the others out of line, one nesting level deeper.
+#[inline(always)]
 pub(super) fn value_into(
     program: &Program,
     id: NodeId,
@@ -26,6 +29,12 @@ pub(super) fn value_into(
     slot: &mut GenericValue,
 ) -> Result<(), DecodeError> {
     match (program.node(id), slot) {
+        (Node::Null, GenericValue::Null) => {}
+        (Node::Boolean, GenericValue::Boolean(value)) => *value = reader.read_boolean()?,
+        (Node::Int, GenericValue::Int(value)) => *value = reader.read_int()?,
+        (Node::Long, GenericValue::Long(value)) => *value = reader.read_long()?,
+        (Node::Float, GenericValue::Float(value)) => *value = reader.read_float()?,
+        (Node::Double, GenericValue::Double(value)) => *value = reader.read_double()?,
         (Node::String, GenericValue::String(text)) => {
             let read = reader.read_string()?;
             text.clear();
@@ -38,17 +47,16 @@ pub(super) fn value_into(
         (Node::Record(named, fields), GenericValue::Record(record))
             if Arc::ptr_eq(record.schema(), named) && record.fields().len() == fields.len() =>
         {
-            let values = record.fields_mut();
-            reader.nested(|reader| record_into(program, named, fields, values, reader))?
+            record_into(program, named, fields, record.fields_mut(), reader)?
         }
         (Node::Union(branches), GenericValue::Union(index, inner)) => {
-            reader.nested(|reader| union_into(program, branches, reader, index, inner))?
+            union_into(program, branches, reader, index, inner)?
         }
         (Node::Array(items), GenericValue::Array(values)) => {
-            reader.nested(|reader| array_into(program, *items, reader, values))?
+            array_into(program, *items, reader, values)?
         }
         (Node::Map(values), GenericValue::Map(entries)) => {
-            reader.nested(|reader| map_into(program, *values, reader, entries))?
+            map_into(program, *values, reader, entries)?
         }
         (_, slot) => *slot = decode::value(program, id, reader)?,
     }
@@ -61,7 +69,9 @@ fn copy_into(read: &[u8], buffer: &mut Vec<u8>) {
     buffer.extend_from_slice(read);
 }
 
-/// Reads the fields of the record `named` into `values`, one for each of `fields`.
+/// Reads the fields of the record `named` into `values`, one for each of `fields`, one
+/// nesting level deeper.
+#[inline(never)]
 fn record_into(
     program: &Program,
     named: &NamedSchema,
@@ -69,13 +79,18 @@ fn record_into(
     values: &mut [GenericValue],
     reader: &mut Reader<'_>,
 ) -> Result<(), DecodeError> {
-    for (index, (&field, slot)) in fields.iter().zip(values).enumerate() {
-        value_into(program, field, reader, slot).map_err(|error| in_field(error, named, index))?;
-    }
-    Ok(())
+    reader.nested(|reader| {
+        for (index, (&field, slot)) in fields.iter().zip(values).enumerate() {
+            value_into(program, field, reader, slot)
+                .map_err(|error| in_field(error, named, index))?;
+        }
+        Ok(())
+    })
 }
 
-/// Reads a union's branch index into `index` and the branch's value into `inner`.
+/// Reads a union's branch index into `index` and the branch's value into `inner`, one
+/// nesting level deeper.
+#[inline(never)]
 fn union_into(
     program: &Program,
     branches: &[NodeId],
@@ -83,14 +98,18 @@ fn union_into(
     index: &mut u32,
     inner: &mut GenericValue,
 ) -> Result<(), DecodeError> {
-    let branch = reader.read_union_index(branches.len())?;
-    // Below the union's length, which fits a `u32` (see `decode::union`).
-    *index = branch as u32;
-    value_into(program, branches[branch], reader, inner)
+    reader.nested(|reader| {
+        let branch = reader.read_union_index(branches.len())?;
+        // Below the union's length, which fits a `u32` (see `decode::union`).
+        *index = branch as u32;
+        value_into(program, branches[branch], reader, inner)
+    })
 }
 
-/// Reads an array into `values`, each item into the item of before at its index. The array
-/// itself is collected anew, through the reader's item and memory budgets.
+/// Reads an array into `values`, each item into the item of before at its index, one
+/// nesting level deeper. The array itself is collected anew, through the reader's item and
+/// memory budgets.
+#[inline(never)]
 fn array_into(
     program: &Program,
     items: NodeId,
@@ -98,12 +117,13 @@ fn array_into(
     values: &mut Vec<GenericValue>,
 ) -> Result<(), DecodeError> {
     let old = std::mem::take(values).into_iter();
-    *values = reader.read_array(reusing(program, items, old))?;
+    *values = reader.nested(|reader| reader.read_array(reusing(program, items, old)))?;
     Ok(())
 }
 
 /// Reads a map into `entries`, each value into the value of before at its index, as
 /// [`array_into`] reads an array.
+#[inline(never)]
 fn map_into(
     program: &Program,
     values: NodeId,
@@ -111,7 +131,7 @@ fn map_into(
     entries: &mut Vec<(String, GenericValue)>,
 ) -> Result<(), DecodeError> {
     let old = std::mem::take(entries).into_iter().map(|(_, value)| value);
-    *entries = reader.read_map(reusing(program, values, old))?;
+    *entries = reader.nested(|reader| reader.read_map(reusing(program, values, old)))?;
     Ok(())
 }
 
