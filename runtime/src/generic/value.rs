@@ -9,7 +9,8 @@ use crate::schema::{Field, NamedKind, NamedSchema};
 /// `Int`, a `decimal` as its `Bytes` or `Fixed`), as it is written on the wire; the
 /// `as_decimal`, `as_duration` and `as_uuid` methods read it as the runtime's type for it
 /// (dates and times are their `Int` or `Long` count of days or units since the epoch or
-/// midnight, as the schema's logical type says).
+/// midnight, as the schema's logical type says, which `as_date_time` and
+/// `GenericRecord::get_date_time` read as `chrono` or `time` values).
 ///
 /// ```
 /// use avdl2rs::generic::GenericValue;
