@@ -3,7 +3,9 @@
 //!
 //! Groups are `<shape>/generic_decode` and `<shape>/generic_encode`, each with `generic`
 //! (`GenericSchema::decode` / `encode_into`) and `apache_avro` (`GenericDatumReader::read_value`
-//! / `GenericDatumWriter::write_value_ref`), and the generated code's codec as the floor.
+//! / `GenericDatumWriter::write_value_ref`), and the generated code's codec as the floor;
+//! decoding also has `generic_into` (`GenericSchema::decode_into` one value kept across
+//! iterations, as a consumer loop can).
 //! Schemas, readers and writers are built outside the timed loop, and encodes write into a
 //! cleared, reused buffer. Run a short pass with
 //! `cargo bench -p avdl2rs-bench --bench generic -- --warm-up-time 1 --measurement-time 3`.
@@ -12,7 +14,7 @@ use std::hint::black_box;
 
 use apache_avro::reader::datum::GenericDatumReader;
 use apache_avro::writer::datum::GenericDatumWriter;
-use avdl2rs::generic::GenericSchema;
+use avdl2rs::generic::{GenericSchema, GenericValue};
 use avdl2rs::Avro;
 use avdl2rs_bench::values::{self, BENCH_SEED};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -32,6 +34,16 @@ fn shape<T: Avro>(c: &mut Criterion, name: &str, value: &T) {
     let mut group = c.benchmark_group(format!("{name}/generic_decode"));
     group.bench_function("generic", |b| {
         b.iter(|| generic.decode(black_box(&bytes)).expect("decodes"))
+    });
+    // A consumer loop's decode: into one value kept across messages, reusing its strings,
+    // fields and union boxes; not a like-for-like peer of the two fresh decodes.
+    let mut kept = GenericValue::Null;
+    group.bench_function("generic_into", |b| {
+        b.iter(|| {
+            generic
+                .decode_into(black_box(&bytes), &mut kept)
+                .expect("decodes");
+        })
     });
     group.bench_function("apache_avro", |b| {
         b.iter(|| {

@@ -197,16 +197,17 @@ macro_rules! timestamp_codec {
 /// gives a field the shape `apache_avro::to_value`/`from_value` use: the count as `$int`.
 macro_rules! logical_codec {
     ($encode:ident, $decode:ident, $serde:ident, $count:ident, $from_count:ident, $default:ident, $ty:ty, $name:literal, $read:ident, $int:ty, $to:expr, $from:expr) => {
-        /// The Avro count of a value, or why it has none.
+        /// The Avro count of a value, or why it has none (also for generic values).
         #[inline]
-        fn $count(value: &$ty) -> Result<i64, $crate::error::EncodeError> {
+        pub(crate) fn $count(value: &$ty) -> Result<i64, $crate::error::EncodeError> {
             let to: fn(&$ty) -> Result<i64, $crate::error::EncodeError> = $to;
             to(value)
         }
 
-        /// The value of an Avro count read at byte `offset`, or why there is none.
+        /// The value of an Avro count read at byte `offset`, or why there is none (also for
+        /// generic values).
         #[inline]
-        fn $from_count(count: i64, offset: usize) -> Result<$ty, $crate::error::DecodeError> {
+        pub(crate) fn $from_count(count: i64, offset: usize) -> Result<$ty, $crate::error::DecodeError> {
             let from: fn(i64, usize) -> Result<$ty, $crate::error::DecodeError> = $from;
             from(count, offset)
         }

@@ -49,12 +49,17 @@ use program::Program;
 
 #[cfg(feature = "apache-avro")]
 mod apache;
+#[cfg(any(feature = "chrono", feature = "time"))]
+mod date_time;
 mod decode;
+mod decode_into;
 mod encode;
 mod program;
 mod serialize;
 mod value;
 
+#[cfg(any(feature = "chrono", feature = "time"))]
+pub use date_time::DateTimeValue;
 pub use value::{GenericEnum, GenericRecord, GenericValue};
 
 /// A schema, ready to read and write its values as [`GenericValue`]s.
@@ -146,6 +151,30 @@ impl GenericSchema {
         let value = self.decode_from(&mut reader)?;
         reader.finish()?;
         Ok(value)
+    }
+
+    /// Decodes the Avro binary `body` as [`GenericSchema::decode`] does, into `value`,
+    /// reusing what `value` holds: the room of its strings and byte buffers, the fields of a
+    /// record of the same type, the box of a union value, the items of an array. A consumer
+    /// loop that keeps one value and decodes each message into it allocates next to nothing
+    /// once the first has been read. Whatever `value` held, it ends as the value `decode`
+    /// gives; on error it holds some mix of the old and the new value.
+    ///
+    /// ```
+    /// use avdl2rs::generic::{GenericSchema, GenericValue};
+    /// let schema = GenericSchema::new(r#"{"type":"record","name":"R","fields":[
+    ///     {"name":"s","type":"string"}]}"#)?;
+    /// let mut value = GenericValue::Null;
+    /// for bytes in [&[6, b'a', b'b', b'c'][..], &[2, b'x']] {
+    ///     schema.decode_into(bytes, &mut value)?;
+    ///     assert_eq!(value, schema.decode(bytes)?);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decode_into(&self, body: &[u8], value: &mut GenericValue) -> Result<(), DecodeError> {
+        let mut reader = Reader::new(body);
+        decode_into::value_into(&self.program, Program::ROOT, &mut reader, value)?;
+        reader.finish()
     }
 
     /// Decodes one value from `reader`, leaving the reader just past it, within the reader's

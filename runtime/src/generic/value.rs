@@ -3,13 +3,14 @@
 use std::sync::Arc;
 
 use crate::logical::{Decimal, Duration};
-use crate::schema::{NamedKind, NamedSchema};
+use crate::schema::{Field, NamedKind, NamedSchema};
 
 /// An Avro value of any schema. A logical type is held as its base value (a `date` as its
 /// `Int`, a `decimal` as its `Bytes` or `Fixed`), as it is written on the wire; the
 /// `as_decimal`, `as_duration` and `as_uuid` methods read it as the runtime's type for it
 /// (dates and times are their `Int` or `Long` count of days or units since the epoch or
-/// midnight, as the schema's logical type says).
+/// midnight, as the schema's logical type says, which `as_date_time` and
+/// `GenericRecord::get_date_time` read as `chrono` or `time` values).
 ///
 /// ```
 /// use avdl2rs::generic::GenericValue;
@@ -182,11 +183,16 @@ impl GenericRecord {
 
     /// The value of the field named `name`, if the record has one.
     pub fn get(&self, name: &str) -> Option<&GenericValue> {
+        self.field_named(name).map(|(_, value)| value)
+    }
+
+    /// The schema and the value of the field named `name`, if the record has one.
+    pub(super) fn field_named(&self, name: &str) -> Option<(&Field, &GenericValue)> {
         let NamedKind::Record { fields, .. } = &self.schema.kind else {
             return None;
         };
         let index = fields.iter().position(|field| field.name == name)?;
-        self.fields.get(index)
+        Some((&fields[index], self.fields.get(index)?))
     }
 
     /// The value of the field at `index` in schema order.
@@ -197,6 +203,11 @@ impl GenericRecord {
     /// The values of all fields, in schema order.
     pub fn fields(&self) -> &[GenericValue] {
         &self.fields
+    }
+
+    /// The values of all fields, for a decode into them.
+    pub(super) fn fields_mut(&mut self) -> &mut [GenericValue] {
+        &mut self.fields
     }
 }
 

@@ -35,9 +35,17 @@ fn every_case() {
         let writer = GenericDatumWriter::builder(&schema).build().unwrap();
         let reader = GenericDatumReader::builder(&schema).build().unwrap();
         let mut values = ValueGen::new(&schema, fnv(case.full_name) ^ 0x6e6e);
+        let mut kept = GenericValue::Null;
         for n in 0..VALUES_PER_TYPE {
             let value = values.value(&schema, 0);
-            if let Err(e) = check(&writer, &reader, &generic, case.schema_json, value) {
+            if let Err(e) = check(
+                &writer,
+                &reader,
+                &generic,
+                case.schema_json,
+                value,
+                &mut kept,
+            ) {
                 failures.push(format!("{} {} value #{n}: {e}", case.file, case.full_name));
                 break;
             }
@@ -83,9 +91,10 @@ fn every_example_type() {
             let writer = GenericDatumWriter::builder(&schema).build().unwrap();
             let reader = GenericDatumReader::builder(&schema).build().unwrap();
             let mut values = ValueGen::new(&schema, fnv(&full_name));
+            let mut kept = GenericValue::Null;
             for n in 0..VALUES_PER_TYPE {
                 let value = values.value(&schema, 0);
-                check(&writer, &reader, &generic, &schema_json, value)
+                check(&writer, &reader, &generic, &schema_json, value, &mut kept)
                     .unwrap_or_else(|e| panic!("{} {full_name} #{n}: {e}", file.display()));
             }
             types += 1;
@@ -108,13 +117,15 @@ fn collect_idl(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
 }
 
 /// Writes `value` with apache-avro, and checks the generic decode of the bytes against
-/// apache-avro's reading of them and the generic encode against the bytes.
+/// apache-avro's reading of them and the generic encode against the bytes; a decode into
+/// `kept`, the value of the type's previous check, must give the same value.
 fn check(
     writer: &GenericDatumWriter<'_>,
     reader: &GenericDatumReader<'_>,
     generic: &GenericSchema,
     schema_json: &str,
     value: Value,
+    kept: &mut GenericValue,
 ) -> Result<(), String> {
     let bytes = writer
         .write_value_to_vec(value)
@@ -126,6 +137,12 @@ fn check(
         .decode(&bytes)
         .map_err(|e| format!("generic decode of {bytes:?}: {e}"))?;
     agree(&ours, &theirs, "")?;
+    generic
+        .decode_into(&bytes, kept)
+        .map_err(|e| format!("generic decode_into of {bytes:?}: {e}"))?;
+    if *kept != ours {
+        return Err(format!("decode_into gives {kept:?}, decode {ours:?}"));
+    }
     from_apache(generic, &theirs, &bytes)?;
     let again = generic
         .encode(&ours)
