@@ -6,7 +6,7 @@
 //! The variants' full names are the types' own, which only the compiler knows for a derived
 //! enum: that no two are the same is checked by constants the compiler evaluates.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
@@ -43,16 +43,18 @@ pub fn one_of_impls<T: ToTokens>(one_of: &OneOfEnum<'_, T>, rt: &syn::Path) -> T
         let ty = &v.ty;
         quote!(<#ty as #rt::AvroSchema>::FULL_NAME)
     });
-    let visit_types = one_of.typed.iter().enumerate().map(|(index, v)| {
-        let (variant, ty) = (&v.ident, &v.ty);
+    // Unsuffixed, as a person writes them: `0 =>`, not `0usize =>`.
+    let index = |i: usize| Literal::usize_unsuffixed(i);
+    let visit_types = one_of.typed.iter().enumerate().map(|(i, v)| {
+        let (variant, ty, index) = (&v.ident, &v.ty, index(i));
         quote!(#index => ::core::option::Option::Some(visitor.visit::<#ty>(#ident::#variant)))
     });
     let visit_values = one_of.typed.iter().map(|v| {
         let variant = &v.ident;
         quote!(#ident::#variant(value) => ::core::option::Option::Some(visitor.visit(value)))
     });
-    let indices = one_of.typed.iter().enumerate().map(|(index, v)| {
-        let variant = &v.ident;
+    let indices = one_of.typed.iter().enumerate().map(|(i, v)| {
+        let (variant, index) = (&v.ident, index(i));
         quote!(#ident::#variant(_) => ::core::option::Option::Some(#index))
     });
     let catch_all = one_of.other.is_some();
@@ -199,8 +201,8 @@ mod tests {
         assert!(text.contains(
             "const VARIANTS : & 'static [& 'static str] = & [< shop :: Created as :: rt :: AvroSchema > :: FULL_NAME , < Paid as :: rt :: AvroSchema > :: FULL_NAME]"
         ));
-        assert!(text.contains("0usize => :: core :: option :: Option :: Some (visitor . visit :: < shop :: Created > (Event :: Created))"));
-        assert!(text.contains("Event :: Paid (_) => :: core :: option :: Option :: Some (1usize)"));
+        assert!(text.contains("0 => :: core :: option :: Option :: Some (visitor . visit :: < shop :: Created > (Event :: Created))"));
+        assert!(text.contains("Event :: Paid (_) => :: core :: option :: Option :: Some (1)"));
         assert!(text.contains("const CATCH_ALL : bool = false"));
         assert!(text.contains("consumer . decode_one_of :: < Self > (id , body)"));
     }

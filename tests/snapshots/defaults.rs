@@ -622,25 +622,25 @@ mod __root {
                 visitor: V,
             ) -> ::core::option::Option<V::Output> {
                 match index {
-                    0usize => {
+                    0 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Level>(Defaults::Level),
                         )
                     }
-                    1usize => {
+                    1 => {
                         ::core::option::Option::Some(visitor.visit::<Tag>(Defaults::Tag))
                     }
-                    2usize => {
+                    2 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Inner>(Defaults::Inner),
                         )
                     }
-                    3usize => {
+                    3 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Settings>(Defaults::Settings),
                         )
                     }
-                    4usize => {
+                    4 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Partial>(Defaults::Partial),
                         )
@@ -672,11 +672,11 @@ mod __root {
             }
             fn variant(&self) -> ::core::option::Option<usize> {
                 match self {
-                    Defaults::Level(_) => ::core::option::Option::Some(0usize),
-                    Defaults::Tag(_) => ::core::option::Option::Some(1usize),
-                    Defaults::Inner(_) => ::core::option::Option::Some(2usize),
-                    Defaults::Settings(_) => ::core::option::Option::Some(3usize),
-                    Defaults::Partial(_) => ::core::option::Option::Some(4usize),
+                    Defaults::Level(_) => ::core::option::Option::Some(0),
+                    Defaults::Tag(_) => ::core::option::Option::Some(1),
+                    Defaults::Inner(_) => ::core::option::Option::Some(2),
+                    Defaults::Settings(_) => ::core::option::Option::Some(3),
+                    Defaults::Partial(_) => ::core::option::Option::Some(4),
                 }
             }
             fn other(

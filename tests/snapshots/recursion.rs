@@ -549,22 +549,22 @@ mod __root {
                 visitor: V,
             ) -> ::core::option::Option<V::Output> {
                 match index {
-                    0usize => {
+                    0 => {
                         ::core::option::Option::Some(
                             visitor.visit::<LinkedList>(Recursion::LinkedList),
                         )
                     }
-                    1usize => {
+                    1 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Tree>(Recursion::Tree),
                         )
                     }
-                    2usize => {
+                    2 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Ping>(Recursion::Ping),
                         )
                     }
-                    3usize => {
+                    3 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Expr>(Recursion::Expr),
                         )
@@ -593,10 +593,10 @@ mod __root {
             }
             fn variant(&self) -> ::core::option::Option<usize> {
                 match self {
-                    Recursion::LinkedList(_) => ::core::option::Option::Some(0usize),
-                    Recursion::Tree(_) => ::core::option::Option::Some(1usize),
-                    Recursion::Ping(_) => ::core::option::Option::Some(2usize),
-                    Recursion::Expr(_) => ::core::option::Option::Some(3usize),
+                    Recursion::LinkedList(_) => ::core::option::Option::Some(0),
+                    Recursion::Tree(_) => ::core::option::Option::Some(1),
+                    Recursion::Ping(_) => ::core::option::Option::Some(2),
+                    Recursion::Expr(_) => ::core::option::Option::Some(3),
                 }
             }
             fn other(

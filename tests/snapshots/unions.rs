@@ -625,17 +625,17 @@ mod __root {
                 visitor: V,
             ) -> ::core::option::Option<V::Output> {
                 match index {
-                    0usize => {
+                    0 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Point>(Unions::Point),
                         )
                     }
-                    1usize => {
+                    1 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Colour>(Unions::Colour),
                         )
                     }
-                    2usize => {
+                    2 => {
                         ::core::option::Option::Some(
                             visitor.visit::<Shapes>(Unions::Shapes),
                         )
@@ -661,9 +661,9 @@ mod __root {
             }
             fn variant(&self) -> ::core::option::Option<usize> {
                 match self {
-                    Unions::Point(_) => ::core::option::Option::Some(0usize),
-                    Unions::Colour(_) => ::core::option::Option::Some(1usize),
-                    Unions::Shapes(_) => ::core::option::Option::Some(2usize),
+                    Unions::Point(_) => ::core::option::Option::Some(0),
+                    Unions::Colour(_) => ::core::option::Option::Some(1),
+                    Unions::Shapes(_) => ::core::option::Option::Some(2),
                 }
             }
             fn other(
