@@ -343,7 +343,7 @@ impl<M: Message> Detach for M {
             self.partition(),
             self.offset(),
             self.headers()
-                .map(|_| crate::producer::kafka_headers(&headers_of(self))),
+                .map(|_| crate::send::kafka_headers(&headers_of(self))),
         )
     }
 }

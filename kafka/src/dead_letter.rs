@@ -12,7 +12,7 @@ use rdkafka::error::KafkaError;
 use rdkafka::producer::{FutureProducer, FutureRecord};
 
 use crate::message::{Header, Part, Poison};
-use crate::producer::{delivered, record, Delivered, SendError, SendOptions};
+use crate::send::{delivered, record, Delivered, SendError, SendOptions};
 
 /// The header with the reason a message could not be read, in words.
 pub const REASON: &str = "__dlq.error.reason";

@@ -77,11 +77,13 @@ mod generic;
 mod message;
 pub mod metrics;
 mod producer;
+mod send;
 
 pub use consumer::{ConsumeError, Received, TypedConsumer};
 pub use dead_letter::DeadLetters;
 pub use format::{decode_frame, Decoded, Decoder, Encoder, PoisonReason, Raw, Undecodable};
 pub use message::{Header, Part, Poison, Position, Record};
-pub use producer::{Delivered, SendError, SendOptions, TypedProducer};
+pub use producer::TypedProducer;
 /// The Kafka client underneath, for its settings and everything this crate does not wrap.
 pub use rdkafka;
+pub use send::{Delivered, SendError, SendOptions};
