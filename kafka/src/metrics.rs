@@ -96,6 +96,7 @@ thread_local! {
 }
 
 /// The handles the consumer records the messages of one topic with.
+#[derive(Clone)]
 struct Consumed {
     messages: Counter,
     bytes: Counter,
@@ -217,9 +218,11 @@ fn same_text(a: &str, b: &str) -> bool {
     (0..last).step_by(8).all(|at| word(a, at) == word(b, at)) && word(a, last) == word(b, last)
 }
 
-/// Runs `record` with the handles of the consumer's metrics of `topic`.
+/// Runs `record` with the handles of the consumer's metrics of `topic`: kept ones, or, when
+/// the thread is ending (a consumer dropped with the thread's locals), new ones.
 fn with_consumed(topic: &str, record: impl FnOnce(&Consumed)) {
-    CONSUMED.with_borrow_mut(|kept| record(kept.get(topic, register_consumed)));
+    let kept = CONSUMED.try_with(|kept| kept.borrow_mut().get(topic, register_consumed).clone());
+    record(&kept.unwrap_or_else(|_| register_consumed(topic).1));
 }
 
 /// Records the decode time of a timed message of `topic`.
