@@ -77,6 +77,15 @@ struct Held {
     attempts: u32,
 }
 
+/// What the consumer keeps between calls, behind one lock that a read message takes once.
+#[derive(Default)]
+struct Kept {
+    /// The message to read again first, if any.
+    held: Option<Held>,
+    /// The counts of the messages read, not yet handed to the recorder.
+    tally: crate::metrics::ConsumedTally,
+}
+
 /// Consumes messages whose value is a `V` and whose key is a `K`, read by the decoders `KD`
 /// and `VD` (by default the registry's deserializers: Confluent-framed Avro of any schema
 /// version the type can read). See the [module docs](self) for the delivery semantics.
@@ -84,7 +93,7 @@ pub struct TypedConsumer<K, V, KD = Deserializer<K>, VD = Deserializer<V>> {
     consumer: Arc<StreamConsumer>,
     key: KD,
     value: VD,
-    held: Mutex<Option<Held>>,
+    kept: Mutex<Kept>,
     backoff: (Duration, Duration),
     _types: PhantomData<fn() -> (K, V)>,
 }
@@ -118,7 +127,7 @@ where
             consumer: Arc::new(kafka.create()?),
             key,
             value,
-            held: Mutex::new(None),
+            kept: Mutex::default(),
             backoff: (Duration::from_millis(200), Duration::from_secs(10)),
             _types: PhantomData,
         })
@@ -145,10 +154,20 @@ where
     /// no message; one it had received and was still reading is read at the next call.
     pub async fn recv(&self) -> Received<K, V> {
         if let Some(Held { message, attempts }) = self.held() {
+            self.kept().tally.hand_over();
             tokio::time::sleep(self.pause(attempts)).await;
             return self.read_or_hold(&message, attempts).await;
         }
-        let message = self.consumer.recv().await?;
+        let mut receiving = std::pin::pin!(self.consumer.recv());
+        let first = std::future::poll_fn(|cx| Poll::Ready(receiving.as_mut().poll(cx))).await;
+        let message = match first {
+            Poll::Ready(message) => message,
+            Poll::Pending => {
+                // Waiting for the broker: the metrics show every message read so far.
+                self.kept().tally.hand_over();
+                receiving.await
+            }
+        }?;
         self.read_or_hold(&message, 0).await
     }
 
@@ -209,17 +228,18 @@ where
 
     /// A copy of the message kept for the next call, if any; it stays kept until it is read.
     fn held(&self) -> Option<Held> {
-        self.held_slot().clone()
+        self.kept().held.clone()
     }
 
-    fn held_slot(&self) -> std::sync::MutexGuard<'_, Option<Held>> {
-        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    /// What the consumer keeps between calls.
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Keeps `message` for the next call, tried `attempts` times.
     fn hold(&self, message: &impl Message, attempts: u32) {
         let message = message.detach();
-        *self.held_slot() = Some(Held { message, attempts });
+        self.kept().held = Some(Held { message, attempts });
     }
 
     /// The pause before attempt `attempts + 1` of a held message.
@@ -249,8 +269,9 @@ where
         };
         match outcome {
             Ok(read) => {
-                *self.held_slot() = None;
-                record_metrics(message, &read, timer);
+                let mut kept = self.kept();
+                kept.held = None;
+                record_metrics(&mut kept.tally, message, &read, timer);
                 Ok(read)
             }
             Err((part, source)) => {
@@ -294,15 +315,16 @@ where
     }
 }
 
-/// Records a message read into `read`, timed by `timer`.
+/// Counts in `tally` a message read into `read`, timed by `timer`.
 fn record_metrics<R>(
+    tally: &mut crate::metrics::ConsumedTally,
     message: &impl Message,
     read: &Result<R, Poison>,
     timer: crate::metrics::DecodeTimer,
 ) {
     let bytes = message.key().map_or(0, <[u8]>::len) + message.payload().map_or(0, <[u8]>::len);
     let poison = read.as_ref().err().map(|p| (p.part, &p.reason));
-    crate::metrics::received(message.topic(), bytes, timer, poison);
+    tally.received(message.topic(), bytes, timer, poison);
 }
 
 /// Reads one part of a message, when it has one.

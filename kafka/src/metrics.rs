@@ -79,8 +79,13 @@ pub fn describe() {
 /// counters, and a steady sample describes the distribution as well as every message would.
 pub const DECODE_TIMED_ONE_IN: u32 = 64;
 
+/// The messages a [`ConsumedTally`] counts before it hands its counts to the recorder: each
+/// hand-over looks up the topic's counter handles and adds to them atomically, which would
+/// cost a per-message path several times what the decode costs if done for every message.
+pub const CONSUMED_HANDED_OVER_EVERY: u64 = 256;
+
 thread_local! {
-    /// Messages since the last timed one, on this thread.
+    /// Messages to go before the next timed one, on this thread.
     static UNTIMED: Cell<u32> = const { Cell::new(0) };
     /// The handles of the consumer's counters by topic.
     static CONSUMED: RefCell<HandleCache<Box<str>, Consumed>> =
@@ -90,17 +95,12 @@ thread_local! {
         const { RefCell::new(HandleCache::new()) };
 }
 
-/// The handles the consumer records a message of one topic with.
+/// The handles the consumer records the messages of one topic with.
+#[derive(Clone)]
 struct Consumed {
     messages: Counter,
     bytes: Counter,
     decoding: Histogram,
-}
-
-/// The handles the producer records an acknowledged message of one topic with.
-pub(crate) struct Produced {
-    messages: Counter,
-    bytes: Counter,
 }
 
 /// When the decoding of a message began, for the messages whose decode time is recorded
@@ -115,40 +115,124 @@ impl DecodeTimer {
     /// Starts the timing of a message's decoding, when it is one of those timed.
     #[inline]
     pub fn start() -> Self {
-        let untimed = UNTIMED.get();
-        let timed = untimed == 0;
-        UNTIMED.set(if untimed + 1 == DECODE_TIMED_ONE_IN {
-            0
-        } else {
-            untimed + 1
-        });
-        DecodeTimer(timed.then(Instant::now))
+        match UNTIMED.get() {
+            0 => {
+                UNTIMED.set(DECODE_TIMED_ONE_IN - 1);
+                DecodeTimer(Some(Instant::now()))
+            }
+            left => {
+                UNTIMED.set(left - 1);
+                DecodeTimer(None)
+            }
+        }
     }
 }
 
-/// Records a message the consumer read from `topic`: `bytes` of key and value, decoded since
-/// `timer` started, and why it is poison when it is.
+/// A consumer's counts of the messages it read and their bytes, in plain integers, handed to
+/// the recorder's counters every [`CONSUMED_HANDED_OVER_EVERY`] messages, when the topic
+/// changes, and by [`ConsumedTally::hand_over`], which the consumer calls whenever it waits
+/// for the broker and when it is dropped: an idle consumer's counters are exact, a busy
+/// one's lag by less than a batch. It counts the topic of the message read last.
 ///
 /// Public only for the benchmark of what metrics cost a consumer; not part of the API.
 #[doc(hidden)]
-#[inline]
-pub fn received(
-    topic: &str,
-    bytes: usize,
-    timer: DecodeTimer,
-    poison: Option<(Part, &PoisonReason)>,
-) {
-    CONSUMED.with_borrow_mut(|kept| {
-        let handles = kept.get(topic, register_consumed);
-        handles.messages.increment(1);
-        handles.bytes.increment(bytes as u64);
-        if let DecodeTimer(Some(started)) = timer {
-            handles.decoding.record(started.elapsed());
+#[derive(Debug, Default)]
+pub struct ConsumedTally {
+    topic: Box<str>,
+    messages: u64,
+    bytes: u64,
+}
+
+impl ConsumedTally {
+    /// Counts a message the consumer read from `topic`: `bytes` of key and value, decoded
+    /// since `timer` started, and why it is poison when it is.
+    #[inline]
+    pub fn received(
+        &mut self,
+        topic: &str,
+        bytes: usize,
+        timer: DecodeTimer,
+        poison: Option<(Part, &PoisonReason)>,
+    ) {
+        if !same_text(&self.topic, topic) {
+            self.switch_to(topic);
         }
-    });
-    if let Some((part, reason)) = poison {
-        poisoned(topic, part, reason);
+        self.messages += 1;
+        self.bytes += bytes as u64;
+        if self.messages == CONSUMED_HANDED_OVER_EVERY {
+            self.hand_over();
+        }
+        if let DecodeTimer(Some(started)) = timer {
+            timed(topic, started);
+        }
+        if let Some((part, reason)) = poison {
+            poisoned(topic, part, reason);
+        }
     }
+
+    /// Hands the counts to the recorder's counters of the topic, and starts again from zero;
+    /// with them the writer-cache hits the registry's deserializers counted on this thread
+    /// (`avdl2rs_registry::metrics::flush`).
+    #[cold]
+    pub fn hand_over(&mut self) {
+        avdl2rs_registry::metrics::flush();
+        if self.messages == 0 {
+            return;
+        }
+        let (messages, bytes) = (self.messages, self.bytes);
+        (self.messages, self.bytes) = (0, 0);
+        with_consumed(&self.topic, |handles| {
+            handles.messages.increment(messages);
+            handles.bytes.increment(bytes);
+        });
+    }
+
+    /// Hands over the counts of the previous topic, and counts `topic` from now on.
+    #[cold]
+    fn switch_to(&mut self, topic: &str) {
+        self.hand_over();
+        self.topic = topic.into();
+    }
+}
+
+impl Drop for ConsumedTally {
+    fn drop(&mut self) {
+        self.hand_over();
+    }
+}
+
+/// Whether `a` and `b` are the same text, compared inline a machine word at a time: topic
+/// names are short, and a call to `memcmp` costs as much as the rest of counting a message.
+#[inline]
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let Some(last) = a.len().checked_sub(8) else {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    };
+    let word = |text: &[u8], at: usize| {
+        let bytes = text.get(at..at + 8)?;
+        bytes.try_into().ok().map(u64::from_ne_bytes)
+    };
+    // The first and the last word (which overlap below 16 bytes), then what lies between.
+    let ends = word(a, 0) == word(b, 0) && word(a, last) == word(b, last);
+    ends && (a.len() <= 16 || a.get(8..last) == b.get(8..last))
+}
+
+/// Runs `record` with the handles of the consumer's metrics of `topic`: kept ones, or, when
+/// the thread is ending (a consumer dropped with the thread's locals), new ones.
+fn with_consumed(topic: &str, record: impl FnOnce(&Consumed)) {
+    let kept = CONSUMED.try_with(|kept| kept.borrow_mut().get(topic, register_consumed).clone());
+    record(&kept.unwrap_or_else(|_| register_consumed(topic).1));
+}
+
+/// Records the decode time of a timed message of `topic`.
+#[cold]
+fn timed(topic: &str, started: Instant) {
+    let elapsed = started.elapsed();
+    with_consumed(topic, |handles| handles.decoding.record(elapsed));
 }
 
 #[cold]
@@ -167,6 +251,12 @@ fn poisoned(topic: &str, part: Part, reason: &PoisonReason) {
     let (part, reason) = (part.as_str(), reason.kind());
     counter!(POISON_MESSAGES, TOPIC => topic.to_owned(), PART => part, REASON => reason)
         .increment(1);
+}
+
+/// The handles the producer records an acknowledged message of one topic with.
+pub(crate) struct Produced {
+    messages: Counter,
+    bytes: Counter,
 }
 
 /// The handles to record the messages the broker acknowledges on `topic` with, for a
@@ -245,13 +335,10 @@ mod tests {
     fn a_poison_message_counts_as_consumed_and_as_poison_by_part_and_reason() {
         let reason = not_text();
         let recorded = recorded(|| {
-            received("orders", 3, DecodeTimer::start(), None);
-            received(
-                "orders",
-                1,
-                DecodeTimer::start(),
-                Some((Part::Key, &reason)),
-            );
+            let mut tally = ConsumedTally::default();
+            tally.received("orders", 3, DecodeTimer::start(), None);
+            let poison = Some((Part::Key, &reason));
+            tally.received("orders", 1, DecodeTimer::start(), poison);
         });
         let expected = [
             counter(CONSUMED_BYTES, &["topic=orders"], 4),
@@ -269,9 +356,10 @@ mod tests {
     #[test]
     fn one_decode_in_64_is_timed_and_every_message_counted_by_topic() {
         let recorded = recorded(|| {
+            let mut tally = ConsumedTally::default();
             for n in 0..130 {
                 let topic = if n % 2 == 0 { "orders" } else { "payments" };
-                received(topic, 2, DecodeTimer::start(), None);
+                tally.received(topic, 2, DecodeTimer::start(), None);
             }
         });
         let expected = [
@@ -286,9 +374,65 @@ mod tests {
     }
 
     #[test]
+    fn counts_reach_the_recorder_every_batch_and_at_each_hand_over() {
+        let recorder = DebuggingRecorder::new();
+        let snapshotter = recorder.snapshotter();
+        let consumed = || {
+            let all = snapshotter.snapshot().into_vec();
+            let found = all
+                .iter()
+                .find(|(k, ..)| k.key().name() == MESSAGES_CONSUMED);
+            match found {
+                Some((_, _, _, DebugValue::Counter(n))) => *n,
+                _ => 0,
+            }
+        };
+        let mut tally = ConsumedTally::default();
+        let batch = CONSUMED_HANDED_OVER_EVERY;
+        metrics::with_local_recorder(&recorder, || {
+            for _ in 0..batch + 3 {
+                tally.received("orders", 1, DecodeTimer(None), None);
+            }
+        });
+        // A snapshot drains the recorder: the counts since the last one.
+        assert_eq!(consumed(), batch);
+        metrics::with_local_recorder(&recorder, || tally.hand_over());
+        assert_eq!(consumed(), 3);
+        metrics::with_local_recorder(&recorder, || {
+            tally.received("orders", 1, DecodeTimer(None), None);
+            drop(tally);
+        });
+        assert_eq!(consumed(), 1);
+    }
+
+    #[test]
+    fn topics_are_the_same_only_when_every_byte_is() {
+        let topics = [
+            "",
+            "a",
+            "orders",
+            "orders-v1",
+            "orders-v2",
+            "orders.v1.events",
+            "a",
+        ];
+        for (i, a) in topics.iter().enumerate() {
+            for (j, b) in topics.iter().enumerate() {
+                assert_eq!(same_text(a, b), a == b, "{a:?} {b:?} ({i}, {j})");
+            }
+        }
+        let long = "payments.settled.v3.".repeat(3);
+        let mut other = long.clone().into_bytes();
+        other[17] = b'x';
+        let other = String::from_utf8(other).unwrap();
+        assert!(same_text(&long, &long.clone()));
+        assert!(!same_text(&long, &other));
+    }
+
+    #[test]
     fn handles_kept_for_one_recorder_are_not_used_for_another() {
         let record = || {
-            received("orders", 5, DecodeTimer(None), None);
+            ConsumedTally::default().received("orders", 5, DecodeTimer(None), None);
             producing("orders").acknowledged(7);
         };
         let recorders = [DebuggingRecorder::new(), DebuggingRecorder::new()];

@@ -3,12 +3,13 @@
 //! recording does nothing. The names and label values are defined here once; the crate's
 //! `README.md` has the table, and [`describe`] gives the recorder their help texts.
 //!
-//! What is counted for every message (a deserializer's writer-cache lookup) goes through
-//! handles registered once per thread and recorder ([`HandleCache`]): a lookup costs an
-//! atomic add, not a key built, hashed and looked up in the recorder each time.
+//! What is counted for every message (a deserializer's writer-cache hit) is added up per
+//! thread in a plain integer and handed to the recorder every [`WRITER_HITS_HANDED_OVER_EVERY`]
+//! hits, at [`flush`] and when the thread ends: a hit costs an add, not a key built, hashed
+//! and looked up in the recorder, nor an atomic add.
 
 use std::borrow::Borrow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use metrics::{counter, describe_counter, describe_histogram, histogram, Counter, Recorder, Unit};
@@ -94,19 +95,76 @@ pub(crate) fn cache_lookup(cache: &'static str, hit: bool) {
     counter!(name, CACHE => cache).increment(1);
 }
 
-/// Records a lookup of a deserializer's writer schemas, made for every message: through
-/// handles kept per thread.
-pub(crate) fn writer_lookup(hit: bool) {
-    thread_local! {
-        static LOOKUPS: RefCell<HandleCache<bool, Counter>> =
-            const { RefCell::new(HandleCache::new()) };
+/// The writer-cache hits a thread counts before it hands them to the recorder: handing over
+/// looks up the counter's handle and adds to it atomically, several times what the hit's own
+/// count costs.
+pub const WRITER_HITS_HANDED_OVER_EVERY: u32 = 256;
+
+/// The writer-cache hits of a thread not yet handed to the recorder; handed over when the
+/// thread ends.
+struct PendingHits(Cell<u32>);
+
+impl Drop for PendingHits {
+    fn drop(&mut self) {
+        // The thread's cache of handles may be gone already: no handle.
+        let hits = self.0.take();
+        if hits > 0 {
+            counter!(CACHE_HITS, CACHE => WRITERS).increment(hits.into());
+        }
     }
-    LOOKUPS.with_borrow_mut(|kept| {
-        let register = |&hit: &bool| {
-            let name = if hit { CACHE_HITS } else { CACHE_MISSES };
-            (hit, counter!(name, CACHE => WRITERS))
-        };
-        kept.get(&hit, register).increment(1);
+}
+
+thread_local! {
+    static WRITER_HITS: PendingHits = const { PendingHits(Cell::new(0)) };
+}
+
+/// Records a lookup of a deserializer's writer schemas, made for every message: a hit is
+/// added up on the thread ([`WRITER_HITS_HANDED_OVER_EVERY`]), a miss (once per schema id)
+/// recorded at once.
+#[inline]
+pub(crate) fn writer_lookup(hit: bool) {
+    if !hit {
+        return writer_missed();
+    }
+    let counted = WRITER_HITS.try_with(|pending| {
+        let hits = pending.0.get() + 1;
+        pending.0.set(hits);
+        if hits == WRITER_HITS_HANDED_OVER_EVERY {
+            flush();
+        }
+    });
+    if counted.is_err() {
+        // The thread is ending.
+        counter!(CACHE_HITS, CACHE => WRITERS).increment(1);
+    }
+}
+
+#[cold]
+fn writer_missed() {
+    counter!(CACHE_MISSES, CACHE => WRITERS).increment(1);
+}
+
+/// Hands the writer-cache hits this thread counted to the recorder current now: the Kafka
+/// consumer calls it whenever it waits for the broker, so that an idle program's counters are
+/// exact; call it before reading the counters otherwise (a test's recorder). The hits of
+/// other threads are handed over by those threads.
+#[cold]
+pub fn flush() {
+    let _ = WRITER_HITS.try_with(|pending| {
+        let hits = pending.0.take();
+        if hits == 0 {
+            return;
+        }
+        thread_local! {
+            static HITS: RefCell<HandleCache<(), Counter>> =
+                const { RefCell::new(HandleCache::new()) };
+        }
+        let register = |_: &()| ((), counter!(CACHE_HITS, CACHE => WRITERS));
+        let handed =
+            HITS.try_with(|kept| kept.borrow_mut().get(&(), register).increment(hits.into()));
+        if handed.is_err() {
+            counter!(CACHE_HITS, CACHE => WRITERS).increment(hits.into());
+        }
     });
 }
 
