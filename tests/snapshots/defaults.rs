@@ -617,6 +617,7 @@ mod __root {
                 <Partial as ::avdl2rs::AvroSchema>::FULL_NAME,
             ];
             const CATCH_ALL: bool = false;
+            #[inline]
             fn visit_variant<V: ::avdl2rs::one_of::VisitVariant<Self>>(
                 index: usize,
                 visitor: V,

@@ -544,6 +544,7 @@ mod __root {
                 <Expr as ::avdl2rs::AvroSchema>::FULL_NAME,
             ];
             const CATCH_ALL: bool = false;
+            #[inline]
             fn visit_variant<V: ::avdl2rs::one_of::VisitVariant<Self>>(
                 index: usize,
                 visitor: V,
