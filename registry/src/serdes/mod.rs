@@ -33,7 +33,7 @@ pub(crate) use deserializer::{deserializer_methods, Decoding};
 pub(crate) use generic::{generic_deserializer_methods, generic_serializer_methods};
 pub use generic::{GenericDeserializer, GenericSerializer};
 pub use one_of::OneOfSerializer;
-pub(crate) use serializer::{check_written, write_frame, write_own, write_rules};
+pub(crate) use serializer::{check_written, write_frame, write_rules};
 pub(crate) use serializer::{
     part_schema, registration_methods, serializer_methods, topic_serializer_methods,
 };

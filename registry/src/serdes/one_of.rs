@@ -24,7 +24,7 @@ use avdl2rs::schema::{SchemaError, SchemaSet};
 use avdl2rs::{codec, AvroDecode, AvroEncode, AvroSchema, EncodeError, OneOf, SubjectNameStrategy};
 
 use super::target::Target;
-use super::{write_frame, write_own, GenericSerializer, SerdeError, Serializer, SerializerConfig};
+use super::{write_frame, GenericSerializer, SerdeError, Serializer, SerializerConfig};
 
 /// A variant type's [`Serializer`], its type erased to keep the serializers of all variants in
 /// one list.
@@ -233,11 +233,7 @@ impl<C: 'static> VisitValue for Warm<'_, C> {
     #[inline]
     fn visit<T: AvroSchema + AvroEncode + AvroDecode + 'static>(self, value: &T) -> Self::Output {
         let serializer = downcast::<T, C>(self.erased).ok()?;
-        if let Some(id) = serializer.own_id(self.topic) {
-            return Some(write_own(id, value, self.out));
-        }
-        let target = serializer.known_target(self.topic)?;
-        Some(write_frame(&target, value, self.out))
+        serializer.write_known(self.topic, value, self.out)
     }
 }
 

@@ -50,12 +50,30 @@ impl<T: AvroSchema + AvroEncode, C> Serializer<T, C> {
     }
 
     /// The schema id of `topic` when the thread's last target is this topic's and writes
-    /// `T`'s own encoding for good: the warm path of `serialize_into`, which reads the
+    /// `T`'s own encoding for good: the warm path of `write_known`, which reads the
     /// thread's `Hot` entry.
     #[inline]
-    pub(crate) fn own_id(&self, topic: &str) -> Option<i32> {
+    fn own_id(&self, topic: &str) -> Option<i32> {
         let key = self.topic_key(topic).as_bytes();
         HOT.with(|hot| hot.id_of(self.id, key))
+    }
+
+    /// Writes the frame of `value` on `topic` to `out` with the schema id or target already
+    /// known for the topic, asking the registry nothing: `None` when none is known yet. The
+    /// warm path of every serializer that writes `T` (its own, and a [`super::OneOfSerializer`]'s
+    /// for a variant of type `T`).
+    #[inline]
+    pub(crate) fn write_known(
+        &self,
+        topic: &str,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> Option<Result<(), SerdeError>> {
+        if let Some(id) = self.own_id(topic) {
+            return Some(write_own(id, value, out));
+        }
+        let target = self.known_target(topic)?;
+        Some(write_frame(&target, value, out))
     }
 
     /// The target of `topic` without asking the registry: the thread's last one, when it is
@@ -207,13 +225,10 @@ macro_rules! serializer_methods {
         /// handle.
         #[inline]
         pub $($async)? fn serialize_into(&self, topic: &str, value: &T, out: &mut Vec<u8>) -> Result<(), SerdeError> {
-            if let Some(id) = self.own_id(topic) {
-                return crate::serdes::write_own(id, value, out);
+            if let Some(written) = self.write_known(topic, value, out) {
+                return written;
             }
-            let target = match self.known_target(topic) {
-                Some(target) => target,
-                None => self.resolve_target(topic) $($await)*?,
-            };
+            let target = self.resolve_target(topic) $($await)*?;
             crate::serdes::write_frame(&target, value, out)
         }
 
