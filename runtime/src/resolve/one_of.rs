@@ -124,40 +124,29 @@ impl<L: SchemaLookup> Consumer<L> {
         let mut set = SchemaSet::new();
         let root = set.parse_str(json).map_err(ResolveError::WriterSchema)?;
         if let SchemaKind::Union(branches) = &root.kind {
-            let branch = |b| choose_branch::<E>(&set, b);
+            let branch = |branch| choose_in::<E>(&set, branch, BranchPlan { set: &set, branch });
             return Ok(Choice::Union(
                 branches.iter().map(branch).collect::<Result<_, _>>()?,
             ));
         }
-        let writer = match set.resolve(&root) {
-            Some(named) => named,
-            None => return Ok(Choice::Unknown(kind_name(&root.kind))),
-        };
-        match variant_of::<E>(writer) {
-            Some(index) => {
-                let plan = E::visit_variant(index, Plan { consumer: self, id });
-                Ok(Choice::Variant(
-                    index,
-                    plan.unwrap_or_else(|| no_variant(index))?,
-                ))
-            }
-            None if E::CATCH_ALL => Ok(Choice::Other(Arc::new(GenericSchema::from_schema(
-                set, root,
-            )))),
-            None => Ok(Choice::Unknown(writer.name.full_name())),
-        }
+        choose_in::<E>(&set, &root, Plan { consumer: self, id })
     }
 }
 
-/// What the values of one branch of a union writer schema become in `E`: the variant its
-/// named type is, read through a plan from that branch; the catch-all; or unknown.
-fn choose_branch<E: OneOf>(set: &SchemaSet, branch: &Schema) -> Result<Choice, ResolveError> {
-    let Some(writer) = set.resolve(branch) else {
-        return Ok(Choice::Unknown(kind_name(&branch.kind)));
+/// What the values of `writer` (the writer schema, or one branch of a union writer schema)
+/// become in `E`: the variant its named type is, read through the plan `plan` builds; the
+/// catch-all; or unknown.
+fn choose_in<E: OneOf>(
+    set: &SchemaSet,
+    writer: &Schema,
+    plan: impl VisitVariant<E, Output = Result<Arc<ResolutionPlan>, ResolveError>>,
+) -> Result<Choice, ResolveError> {
+    let Some(named) = set.resolve(writer) else {
+        return Ok(Choice::Unknown(kind_name(&writer.kind)));
     };
-    match variant_of::<E>(writer) {
+    match variant_of::<E>(named) {
         Some(index) => {
-            let plan = E::visit_variant(index, BranchPlan { set, branch });
+            let plan = E::visit_variant(index, plan);
             Ok(Choice::Variant(
                 index,
                 plan.unwrap_or_else(|| no_variant(index))?,
@@ -165,9 +154,9 @@ fn choose_branch<E: OneOf>(set: &SchemaSet, branch: &Schema) -> Result<Choice, R
         }
         None if E::CATCH_ALL => Ok(Choice::Other(Arc::new(GenericSchema::from_schema(
             set.clone(),
-            branch.clone(),
+            writer.clone(),
         )))),
-        None => Ok(Choice::Unknown(writer.name.full_name())),
+        None => Ok(Choice::Unknown(named.name.full_name())),
     }
 }
 
