@@ -2,7 +2,8 @@
 //! `confluent-kafka` produces them with TopicRecordNameStrategy (each under
 //! `<topic>-<full name>`), one of them in two versions; our consumer reads each into its
 //! variant, and a type the enum does not know is a poison message that goes to the
-//! dead-letter topic with the reason `unknown-type`. The other way, our producer of the enum
+//! dead-letter topic with the reason `unknown-type`; the generic consumer reads all of them,
+//! that type too. The other way, our producer of the enum
 //! writes each variant under its own subject, and Python reads each as the record its
 //! writer schema names. Under TopicNameStrategy the topic's one subject holds a union of the
 //! types: Python writes its branches and we read each into its variant, we write them and
@@ -11,10 +12,11 @@
 //! union naming them through references is tested against a fake registry in the registry
 //! crate.)
 
+use avdl2rs::generic::GenericValue;
 use avdl2rs::{Avro, AvroOneOf, OneOf, SubjectNameStrategy};
 use avdl2rs_kafka::dead_letter::{KIND, SOURCE_OFFSET};
 use avdl2rs_kafka::{DeadLetters, Raw, TypedConsumer, TypedProducer};
-use avdl2rs_registry::nonblocking::Client;
+use avdl2rs_registry::nonblocking::{Client, GenericDeserializer};
 use avdl2rs_registry::{OneOfSerializer, Schema, SerializerConfig};
 use avdl2rs_tests::fresh_name;
 use serde_json::{json, Value};
@@ -139,6 +141,35 @@ async fn python_writes_three_types_and_we_read_each_into_its_variant() {
     };
     assert_eq!(header(KIND).as_deref(), Some(&b"unknown-type"[..]));
     assert_eq!(header(SOURCE_OFFSET).as_deref(), Some(&b"2"[..]));
+
+    // The generic consumer reads every record of the topic as its writer wrote it, the type
+    // no variant is included: the record's full name and its fields.
+    let generic = TypedConsumer::<String, GenericValue, Raw, _>::new(
+        &env.group(&fresh_name("generic")),
+        Raw,
+        GenericDeserializer::new(env.registry()),
+    )
+    .unwrap();
+    generic.subscribe(&[&topic]).unwrap();
+    let read: Vec<(String, Value)> = records(receive(&generic, 5).await)
+        .into_iter()
+        .map(|record| {
+            let value = record.value.unwrap();
+            let name = value.as_record().unwrap().schema().name.full_name();
+            (name, serde_json::to_value(&value).unwrap())
+        })
+        .collect();
+    let written: Vec<(String, Value)> = messages
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|message| {
+            let schema: Value = serde_json::from_str(message[0].as_str().unwrap()).unwrap();
+            let name = format!("com.acme.orders.{}", schema["name"].as_str().unwrap());
+            (name, message[1].clone())
+        })
+        .collect();
+    assert_eq!(read, written);
 }
 
 /// One event of each variant, and each as Python reads it: the record's full name and its
