@@ -9,7 +9,7 @@ use crate::docs::doc_attrs;
 use crate::rust_types::rust_type;
 use crate::space::{DefKind, FieldDef, TypeDef, TypeRef};
 use crate::Error;
-use avdl2rs_emit::Logical;
+use avdl2rs_emit::{Logical, RenameRule};
 
 /// The definition of `def`, followed for a record by its constructor and defaults; or the
 /// error of every default that does not fit.
@@ -189,44 +189,14 @@ fn variant_case(symbols: &[(String, String)]) -> Option<&'static str> {
     if variants.iter().all(|(avro, rust)| avro == rust) {
         return None;
     }
-    let cases: [(&str, Spelling); 7] = [
-        ("lowercase", |rust| rust.to_ascii_lowercase()),
-        ("UPPERCASE", |rust| rust.to_ascii_uppercase()),
-        ("camelCase", |rust| {
-            let mut chars = rust.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first.to_ascii_lowercase().to_string() + chars.as_str()
-            })
-        }),
-        ("snake_case", snake),
-        ("SCREAMING_SNAKE_CASE", |rust| {
-            snake(rust).to_ascii_uppercase()
-        }),
-        ("kebab-case", |rust| snake(rust).replace('_', "-")),
-        ("SCREAMING-KEBAB-CASE", |rust| {
-            snake(rust).to_ascii_uppercase().replace('_', "-")
-        }),
-    ];
-    cases
-        .iter()
-        .find(|(_, case)| variants.iter().all(|(avro, rust)| case(rust) == *avro))
-        .map(|(name, _)| *name)
-}
-
-/// How one of serde's case conventions spells a variant's name.
-type Spelling = fn(&str) -> String;
-
-/// serde's `snake_case` of a variant name: `_` before each upper-case letter but the first,
-/// then all lower case.
-fn snake(rust: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in rust.chars().enumerate() {
-        if i > 0 && c.is_uppercase() {
-            out.push('_');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
+    RenameRule::ALL
+        .into_iter()
+        .find(|rule| {
+            variants
+                .iter()
+                .all(|(avro, rust)| rule.apply_to_variant(rust) == *avro)
+        })
+        .map(RenameRule::name)
 }
 
 /// `#[serde(rename = "...")]` when the Rust name differs from the Avro name.

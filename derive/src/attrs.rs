@@ -9,9 +9,9 @@ use serde_json::Value as Json;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 
+use crate::emit::RenameRule;
 use crate::emit::{LogicalType, TimeKind};
 use crate::errors::Errors;
-use crate::rename::RenameRule;
 use avdl2rs_schema::Order;
 
 /// Where an attribute sits.

@@ -19,7 +19,6 @@ mod errors;
 mod expand;
 mod names;
 mod one_of;
-mod rename;
 mod shapes;
 mod types;
 

@@ -2,6 +2,7 @@
 //! (with the serde `rename_all` rule of `rename`).
 
 use crate::attrs::{At, Attrs};
+use crate::emit::RenameRule;
 use crate::errors::Errors;
 
 /// Whether `name` is a valid Avro name: `[A-Za-z_][A-Za-z0-9_]*`.
@@ -59,16 +60,22 @@ pub(crate) fn checked_names(list: &[At<String>], errors: &mut Errors, full: bool
         .collect()
 }
 
-/// The Avro name of a field or variant: `rename`, else `rename_all` of the Rust ident.
+/// How a `rename_all` rule spells a member: serde spells fields and variants differently
+/// ([`RenameRule::apply_to_field`], [`RenameRule::apply_to_variant`]).
+pub(crate) type Spelling = fn(RenameRule, &str) -> String;
+
+/// The Avro name of a field or variant: `rename`, else `rename_all` of the Rust ident,
+/// spelled by `spelling`.
 pub(crate) fn member_name(
     attrs: &Attrs,
     ident: &syn::Ident,
     container: &Attrs,
+    spelling: Spelling,
     errors: &mut Errors,
 ) -> String {
     let (name, span) = match (&attrs.name, container.rename_all) {
         (Some(name), _) => (name.value.clone(), name.span),
-        (None, Some(rule)) => (rule.apply(&unraw(ident)), ident.span()),
+        (None, Some(rule)) => (spelling(rule, &unraw(ident)), ident.span()),
         (None, None) => (unraw(ident), ident.span()),
     };
     if !is_valid_name(&name) {

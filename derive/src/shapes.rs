@@ -13,7 +13,7 @@ use syn::spanned::Spanned;
 
 use crate::attrs::{self, At, Attrs, Place};
 use crate::emit::node::{self, Nested};
-use crate::emit::{RecordField, Shape, UnionVariant};
+use crate::emit::{RecordField, RenameRule, Shape, UnionVariant};
 use crate::names::{checked_names, member_name};
 use crate::types::{merge, Types, Value};
 
@@ -81,7 +81,13 @@ pub(crate) fn record(
     for (index, field) in fields.named.iter().enumerate() {
         let ident = field.ident.as_ref()?;
         let attrs = attrs::parse(&field.attrs, Place::Field, types.errors);
-        let name = member_name(&attrs, ident, container, types.errors);
+        let name = member_name(
+            &attrs,
+            ident,
+            container,
+            RenameRule::apply_to_field,
+            types.errors,
+        );
         if !seen.insert(name.clone()) {
             types
                 .errors
@@ -233,7 +239,13 @@ fn symbols(
     let mut default = None;
     for variant in &data.variants {
         let attrs = attrs::parse(&variant.attrs, Place::Variant, types.errors);
-        let name = member_name(&attrs, &variant.ident, container, types.errors);
+        let name = member_name(
+            &attrs,
+            &variant.ident,
+            container,
+            RenameRule::apply_to_variant,
+            types.errors,
+        );
         if names.contains(&name) {
             types.errors.at(
                 &variant.ident,

@@ -14,7 +14,9 @@
 //! schema nodes ([`node`]: a type's own schema, the pieces from which the runtime assembles
 //! the standalone schema at compile time) and the item that writes them ([`schema_item`]).
 //! Apart from the codecs, [`one_of_impls`] gives an enum of types with schemas the runtime's
-//! `OneOf`, for the `AvroOneOf` derive and for the enums the generator writes.
+//! `OneOf`, for the `AvroOneOf` derive and for the enums the generator writes, and
+//! [`RenameRule`] spells serde's `rename_all` conventions for both, so that the Avro names of
+//! fields and symbols are the names serde gives them.
 //!
 //! It depends only on `proc-macro2`, `quote`, `syn`, the schema model and `serde_json`, so the
 //! proc-macro crate can call it without pulling the runtime, the IDL parser or the code
@@ -39,6 +41,7 @@ mod model;
 pub mod node;
 mod one_of;
 mod schema_item;
+mod serde_case;
 #[cfg(test)]
 mod tests;
 mod time;
@@ -50,6 +53,7 @@ pub use impls::{type_impls, wrap_in_const};
 pub use model::{Logical, RecordField, Shape, TypeCodec, UnionVariant, Value};
 pub use one_of::{one_of_impls, OneOfEnum, OneOfVariant};
 pub use schema_item::{schema_item, ItemKind, Measured};
+pub use serde_case::RenameRule;
 pub use time::{TimeCrate, TimeKind};
 
 /// Whether rustc refuses `c` in a comment or string literal of generated source: the

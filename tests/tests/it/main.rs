@@ -17,6 +17,7 @@ mod codegen_snapshots;
 mod codegen_valid_schemas;
 mod derive_holds_generated;
 mod derive_schemas;
+mod derive_serde_names;
 mod derive_twins;
 mod generated_depth;
 mod generated_differential;
