@@ -7,7 +7,11 @@
 //! own, indented as the token after it (one level deeper before a closing bracket). A doc
 //! comment always gets a line of its own where the layout breaks the line, since it belongs to
 //! what follows. Where the layout keeps tokens on one line, comments stay between them; a line
-//! comment there ends the line, and the rest continues one level deeper.
+//! comment there ends the line, and the rest continues one level deeper. A block comment
+//! written right before a token, on its line, describes that token: where the layout breaks
+//! the line before the token, the comment goes to the new line with it (`/* id */ int b`),
+//! not to the end of the line before. A token the layout glues to the one before (`,`, `;`,
+//! `>`) is glued to a comment before it too.
 //!
 //! Blank lines: one where the author wrote one or more, wherever the layout breaks the line,
 //! except right after an opening and right before a closing bracket; and always one where the
@@ -63,10 +67,14 @@ impl Printer<'_> {
         let mut newlines = 0;
         let mut state = GapState {
             first_break: true,
-            comments: false,
             continuation: self.out.line_depth + 1,
         };
-        for i in self.tokens.gap() {
+        let gap = self.tokens.gap();
+        let leading = match brk {
+            Break::Line { .. } => self.leading_comments(gap.clone()),
+            _ => gap.end,
+        };
+        for i in gap.start..leading {
             let token = self.tokens.token(i);
             match token.kind {
                 SyntaxKind::Newline => newlines += 1,
@@ -78,20 +86,51 @@ impl Printer<'_> {
             }
         }
         match brk {
-            Break::Glue | Break::Space => {
+            Break::Glue => {
                 if self.out.at_line_start() {
                     self.out.continue_line(state.continuation);
-                } else if brk == Break::Space || state.comments {
+                }
+            }
+            Break::Space => {
+                if self.out.at_line_start() {
+                    self.out.continue_line(state.continuation);
+                } else {
                     self.out.push(" ");
                 }
             }
             Break::Line { depth, blank } => {
                 self.out.newline(state.blank(blank, newlines));
                 self.out.indent(depth);
+                self.write_leading(leading..gap.end);
             }
             Break::Close { depth } => {
                 self.out.newline(false);
                 self.out.indent(depth);
+            }
+        }
+    }
+
+    /// Where the block comments written on the next token's line, right before it, start in
+    /// `gap` (its end when there are none): they go with the token to its line.
+    fn leading_comments(&self, gap: std::ops::Range<usize>) -> usize {
+        let mut start = gap.end;
+        for i in gap.clone().rev() {
+            match self.tokens.token(i).kind {
+                SyntaxKind::BlockComment => start = i,
+                SyntaxKind::Whitespace => {}
+                _ => break,
+            }
+        }
+        start
+    }
+
+    /// Writes the block comments `leading` of a gap on the line of the token after them.
+    fn write_leading(&mut self, leading: std::ops::Range<usize>) {
+        for i in leading {
+            let token = self.tokens.token(i);
+            if token.kind == SyntaxKind::BlockComment {
+                self.write_comment(&token);
+                self.out.push(" ");
             }
         }
     }
@@ -115,7 +154,6 @@ impl Printer<'_> {
             _ => self.out.push(" "),
         }
         self.write_comment(token);
-        state.comments = true;
         if token.kind == SyntaxKind::LineComment {
             self.out.newline(false);
         }
@@ -144,8 +182,6 @@ struct GapState {
     /// Whether no line break has been written in this gap yet (the one the layout's blank
     /// line applies to).
     first_break: bool,
-    /// Whether a comment has been written in this gap.
-    comments: bool,
     /// The depth of lines that continue one the layout keeps whole, after a line comment.
     continuation: usize,
 }

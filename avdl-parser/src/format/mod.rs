@@ -24,7 +24,8 @@
 //! - JSON values on one line, their literals as written;
 //! - comments keep their place among the tokens and their line: one at the end of a line
 //!   stays there, one on a line of its own keeps a line of its own, indented as what follows
-//!   it; a doc comment always stands on its own line above what it documents, and one whose
+//!   it, and a block comment written right before a token on its line stays right before it
+//!   (`/* id */ int b`, `A /* a */,`); a doc comment always stands on its own line above what it documents, and one whose
 //!   doc is one line becomes `/** doc */` (only when the compiler reads back the same doc);
 //! - line breaks are written as `\n` (those inside comments as they were, since a doc keeps
 //!   its line breaks), and no line ends in spaces; a byte order mark is dropped, as the

@@ -209,7 +209,34 @@ fn a_comment_among_symbols_or_parameters_puts_each_on_a_line_of_its_own() {
     let text = "protocol P { enum E { A, /* second */ B, C } void m(int a, /** doc */ int b); enum F {X,Y} = Y; }";
     assert_eq!(
         checked(text),
-        "protocol P {\n  enum E {\n    A, /* second */\n    B,\n    C\n  }\n\n  void m(\n    int a,\n    /** doc */\n    int b\n  );\n\n  enum F {\n    X, Y\n  } = Y;\n}\n"
+        "protocol P {\n  enum E {\n    A,\n    /* second */ B,\n    C\n  }\n\n  void m(\n    int a,\n    /** doc */\n    int b\n  );\n\n  enum F {\n    X, Y\n  } = Y;\n}\n"
+    );
+}
+
+#[test]
+fn a_block_comment_goes_with_the_token_it_is_written_before() {
+    // Written right before a token on its line, it describes that token: it moves to the
+    // token's new line, whether it stood on a line of its own or after the comma before.
+    let text =
+        "protocol P { void m(int a, /* b */ int b,\n  /* c */ int c, int d /* after d */\n); }";
+    assert_eq!(
+        checked(text),
+        "protocol P {\n  void m(\n    int a,\n    /* b */ int b,\n    /* c */ int c,\n    int d /* after d */\n  );\n}\n"
+    );
+    // One written at the end of a line stays there.
+    let text = "protocol P { enum E { A, /* after A */\n B } }";
+    assert_eq!(
+        checked(text),
+        "protocol P {\n  enum E {\n    A, /* after A */\n    B\n  }\n}\n"
+    );
+}
+
+#[test]
+fn a_token_glued_to_the_one_before_is_glued_to_a_comment_before_it() {
+    let text = "protocol P { enum E { A /* a */ , B } record R { array<int /* i */ > xs /* x */ ; union { null /* n */ , int } u = null; } }";
+    assert_eq!(
+        checked(text),
+        "protocol P {\n  enum E {\n    A /* a */,\n    B\n  }\n\n  record R {\n    array<int /* i */> xs /* x */;\n    union{null /* n */, int} u = null;\n  }\n}\n"
     );
 }
 
