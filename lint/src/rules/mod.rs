@@ -116,7 +116,7 @@ impl<'a, 'v> Context<'a, 'v> {
 
 /// Runs every rule over the document; `declared` lists the named types an IDL source
 /// defines, which its JSON may leave out.
-pub(crate) fn run(context: &mut Context<'_, '_>, declared: &Declared) {
+pub(crate) fn run(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     defaults::check(context);
     docs::check(context);
     naming::check(context);

@@ -9,6 +9,7 @@
 //! An import is unused when none of the named types it brings in is used by a declaration of
 //! the importing file (a field, a message, the `schema`, a type nested in them).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::Context;
@@ -18,21 +19,22 @@ use crate::rule::Rule;
 
 /// What an IDL source declares beyond what its JSON shows.
 #[derive(Debug, Default)]
-pub(crate) struct Declared {
+pub(crate) struct Declared<'t> {
     /// The full names of the named types the file itself defines; `None` for JSON sources,
     /// which define exactly what their JSON holds.
     pub types: Option<Vec<String>>,
     /// The file's imports, in order, each with the full names of the types it brings in.
     pub imports: Vec<Vec<String>>,
-    /// The type names the file's own declarations refer to, as written (simple or full).
-    pub used: HashSet<String>,
+    /// The type names the file's own declarations refer to, as written (simple or full),
+    /// borrowed from its text.
+    pub used: HashSet<Cow<'t, str>>,
 }
 
-pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared) {
+pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     unused_types(context, declared);
     for (index, types) in declared.imports.iter().enumerate() {
         let used = |full: &String| {
-            declared.used.contains(full) || declared.used.contains(simple_name(full))
+            declared.used.contains(full.as_str()) || declared.used.contains(simple_name(full))
         };
         if !types.is_empty() && !types.iter().any(used) {
             context.report_with_help(
@@ -49,7 +51,7 @@ pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared) {
     }
 }
 
-fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
+fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     let doc = context.doc;
     let has_roots = match doc.shape {
         Shape::Protocol { has_messages } => has_messages,
