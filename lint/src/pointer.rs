@@ -1,24 +1,11 @@
 //! The JSON Pointers of the walk's nodes, kept as a tree of segments and written out only for
 //! what a finding is about: the walk passes every node of the schema, and most have none.
 
-use std::fmt;
-
-use crate::json_text::push_segment;
-
 /// One step of a pointer: an object member or an array element.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Segment<'v> {
     Key(&'v str),
     Index(usize),
-}
-
-impl fmt::Display for Segment<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Segment::Key(key) => f.write_str(key),
-            Segment::Index(index) => write!(f, "{index}"),
-        }
-    }
 }
 
 /// A pointer recorded in [`Pointers`].
@@ -48,25 +35,74 @@ impl<'v> Pointers<'v> {
 
     /// The pointer as text.
     pub fn text(&self, pointer: Pointer) -> String {
-        let mut segments = Vec::new();
-        let mut at = pointer;
-        while at != Self::ROOT {
-            let (parent, segment) = self.links[at.0 - 1];
-            segments.push(segment);
-            at = parent;
-        }
-        let mut out = String::new();
-        for segment in segments.iter().rev() {
-            push_segment(&mut out, segment);
-        }
-        out
+        self.text_ending(pointer, None)
     }
 
-    /// The pointer extended by `segment`, as text.
-    pub fn child_text(&self, pointer: Pointer, segment: impl fmt::Display) -> String {
-        let mut out = self.text(pointer);
-        push_segment(&mut out, segment);
-        out
+    /// The pointer extended by member `key`, as text.
+    pub fn child_text(&self, pointer: Pointer, key: &str) -> String {
+        self.text_ending(pointer, Some(Segment::Key(key)))
+    }
+
+    /// The segments of `pointer`, from its last to its first.
+    pub fn segments_back(&self, pointer: Pointer) -> impl Iterator<Item = Segment<'v>> + '_ {
+        let mut at = pointer;
+        std::iter::from_fn(move || {
+            let (parent, segment) = *self.links.get(at.0.checked_sub(1)?)?;
+            at = parent;
+            Some(segment)
+        })
+    }
+
+    /// `pointer`, followed by `last` if given, written from its end back into a buffer
+    /// of the exact length: one allocation, and no formatting machinery.
+    fn text_ending(&self, pointer: Pointer, last: Option<Segment<'_>>) -> String {
+        let back = || last.into_iter().chain(self.segments_back(pointer));
+        let len = back().map(|segment| 1 + segment.written_len()).sum();
+        let mut out = vec![0; len];
+        let mut end = len;
+        for segment in back() {
+            let start = end - segment.written_len();
+            segment.write(&mut out[start..end]);
+            out[start - 1] = b'/';
+            end = start - 1;
+        }
+        String::from_utf8(out).expect("a pointer is written from whole UTF-8 segments")
+    }
+}
+
+impl Segment<'_> {
+    /// The length of the segment escaped as RFC 6901 asks (`~` as `~0`, `/` as `~1`).
+    fn written_len(self) -> usize {
+        match self {
+            Segment::Key(key) => {
+                key.len() + key.bytes().filter(|b| matches!(b, b'~' | b'/')).count()
+            }
+            Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
+        }
+    }
+
+    /// Writes the escaped segment into `out`, which is [`Segment::written_len`] long.
+    fn write(self, out: &mut [u8]) {
+        match self {
+            Segment::Key(key) => {
+                let mut at = 0;
+                for byte in key.bytes() {
+                    let escaped: &[u8] = match byte {
+                        b'~' => b"~0",
+                        b'/' => b"~1",
+                        _ => std::slice::from_ref(&byte),
+                    };
+                    out[at..at + escaped.len()].copy_from_slice(escaped);
+                    at += escaped.len();
+                }
+            }
+            Segment::Index(mut index) => {
+                for digit in out.iter_mut().rev() {
+                    *digit = b'0' + (index % 10) as u8;
+                    index /= 10;
+                }
+            }
+        }
     }
 }
 
@@ -86,6 +122,17 @@ mod tests {
         assert_eq!(
             pointers.child_text(first, "type"),
             "/messages/a~1b~0c/request/0/type"
+        );
+        let mut at = Pointers::ROOT;
+        for index in [0, 9, 10, 99, 100, 12345, usize::MAX] {
+            at = pointers.child(at, Segment::Index(index));
+        }
+        let deep = format!("/0/9/10/99/100/12345/{}", usize::MAX);
+        assert_eq!(pointers.text(at), deep);
+        let empty = pointers.child(at, Segment::Key(""));
+        assert_eq!(
+            pointers.child_text(empty, "\u{e9}~/"),
+            deep + "//\u{e9}~0~1"
         );
     }
 }

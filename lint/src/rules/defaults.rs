@@ -17,7 +17,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         match field.json.get("default") {
             None => context.report_with_help(
                 Rule::MissingDefault,
-                &context.doc.pointers.child_text(field.path, "name"),
+                context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record.to_owned(), field.name.to_owned()),
                 format!("field `{}` has no default", field.name),
                 Some("without one it cannot be removed under FORWARD or FULL compatibility".into()),
@@ -30,7 +30,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if !definition.json.contains_key("default") {
             context.report_with_help(
                 Rule::EnumDefault,
-                &context.doc.pointers.child_text(definition.path, "name"),
+                context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("enum `{}` has no default symbol", definition.full_name),
                 Some("readers of this version fail on any symbol added later".into()),
@@ -76,7 +76,7 @@ fn check_default(
         .then(|| "put the branch the default belongs to first in the union".to_owned());
     context.report_with_help(
         Rule::InvalidDefault,
-        &context.doc.pointers.child_text(field.path, "default"),
+        context.doc.pointers.child_text(field.path, "default"),
         Subject::Default(record.to_owned(), field.name.to_owned()),
         message,
         help,
@@ -112,7 +112,7 @@ fn nullable(context: &mut Context<'_, '_>, field: &FieldSite<'_>, record: &str) 
     }
     context.report_with_help(
         Rule::NullableDefault,
-        &context.doc.pointers.child_text(field.path, "type"),
+        context.doc.pointers.child_text(field.path, "type"),
         Subject::FieldType(record.to_owned(), field.name.to_owned()),
         format!(
             "`null` is not the first branch of optional field `{}`",

@@ -21,7 +21,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             };
             context.report(
                 Rule::MissingDoc,
-                &context.doc.pointers.child_text(definition.path, "name"),
+                context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("{kind} `{}` has no documentation", definition.full_name),
             );
@@ -32,7 +32,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             let record = context.record_name(field);
             context.report(
                 Rule::MissingDoc,
-                &context.doc.pointers.child_text(field.path, "name"),
+                context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record.clone(), field.name.to_owned()),
                 format!("field `{}` of `{record}` has no documentation", field.name),
             );

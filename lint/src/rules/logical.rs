@@ -41,7 +41,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
             let subject = context.node_subject(node);
-            context.report(Rule::Decimal, &path, subject, message);
+            context.report(Rule::Decimal, path, subject, message);
             continue;
         }
         let applies: Vec<String> = BASES
@@ -60,7 +60,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         let subject = context.node_subject(node);
         context.report_with_help(
             Rule::LogicalType,
-            &path,
+            path,
             subject,
             format!("logical type `{name}` does not apply to `{shown}`: Avro ignores it"),
             Some(format!("`{name}` applies to {}", applies.join(", "))),

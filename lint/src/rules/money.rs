@@ -26,7 +26,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             let record = context.record_name(field);
             context.report_with_help(
                 Rule::FloatMoney,
-                &context.doc.pointers.child_text(field.path, "type"),
+                context.doc.pointers.child_text(field.path, "type"),
                 Subject::FieldType(record, field.name.to_owned()),
                 format!(
                     "`{}` looks like an amount of money but is a binary floating-point number",

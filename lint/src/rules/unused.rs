@@ -39,7 +39,7 @@ pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
         if !types.is_empty() && !types.iter().any(used) {
             context.report_with_help(
                 Rule::UnusedImport,
-                "",
+                String::new(),
                 Subject::Import(index),
                 format!(
                     "nothing in this file uses the types this import brings in ({})",
@@ -81,7 +81,7 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
         };
         context.report_with_help(
             Rule::UnusedType,
-            &path,
+            path,
             Subject::Type(name.clone()),
             format!("`{name}` is not used by {used_by}"),
             Some("remove it, or move it to a file of shared types".into()),
