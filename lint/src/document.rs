@@ -134,18 +134,18 @@ impl<'v> Document<'v> {
             root,
         };
         match root {
-            Value::Object(object) if object.contains_key("protocol") => {
-                let namespace = object.get("namespace").and_then(Value::as_str);
+            Value::Object(object) if member(object, "protocol").is_some() => {
+                let namespace = member(object, "namespace").and_then(Value::as_str);
                 let namespace = namespace.map(Rc::from);
                 let mut out = Vec::new();
-                if let Some(Value::Array(types)) = object.get("types") {
+                if let Some(Value::Array(types)) = member(object, "types") {
                     let at = self.pointers.child(Pointers::ROOT, Segment::Key("types"));
                     for (i, json) in types.iter().enumerate() {
                         let path = self.pointers.child(at, Segment::Index(i));
                         out.push(pending(path, json, &namespace, false));
                     }
                 }
-                let messages = object.get("messages").and_then(Value::as_object);
+                let messages = member(object, "messages").and_then(Value::as_object);
                 self.shape = Shape::Protocol {
                     has_messages: messages.is_some_and(|m| !m.is_empty()),
                 };
@@ -211,7 +211,7 @@ impl<'v> Document<'v> {
                     inner(path, b, &at.namespace, at.owner)
                 })
                 .collect(),
-            Value::Object(object) => match object.get("type") {
+            Value::Object(object) => match member(object, "type") {
                 Some(Value::String(kind)) => match kind.as_str() {
                     "record" | "error" => self.define(at, object, DefKind::Record),
                     "enum" => self.define(at, object, DefKind::Enum),
@@ -241,8 +241,8 @@ impl<'v> Document<'v> {
         object: &'v Map<String, Value>,
         kind: DefKind,
     ) -> Vec<Pending<'v>> {
-        let name = object.get("name").and_then(Value::as_str).unwrap_or("");
-        let explicit = object.get("namespace").and_then(Value::as_str);
+        let name = member(object, "name").and_then(Value::as_str).unwrap_or("");
+        let explicit = member(object, "namespace").and_then(Value::as_str);
         let full = match explicit {
             Some(namespace) if !name.contains('.') => full_name(name, Some(namespace)),
             _ => full_name(name, at.namespace.as_deref()),
@@ -262,7 +262,7 @@ impl<'v> Document<'v> {
             kind,
             json: object,
         });
-        let Some(Value::Array(fields)) = object.get("fields") else {
+        let Some(Value::Array(fields)) = member(object, "fields") else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -275,10 +275,10 @@ impl<'v> Document<'v> {
                 path,
                 record: index,
                 index: i,
-                name: json.get("name").and_then(Value::as_str).unwrap_or(""),
+                name: member(json, "name").and_then(Value::as_str).unwrap_or(""),
                 json,
             });
-            if let Some(schema) = json.get("type") {
+            if let Some(schema) = member(json, "type") {
                 out.push(Pending {
                     path: self.pointers.child(path, Segment::Key("type")),
                     json: schema,
@@ -347,7 +347,7 @@ pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
                 return TypeShape::Primitive(name)
             }
             Value::Array(branches) => return TypeShape::Union(branches),
-            Value::Object(object) => match object.get("type") {
+            Value::Object(object) => match member(object, "type") {
                 Some(nested @ (Value::Array(_) | Value::Object(_))) => json = nested,
                 Some(Value::String(name)) if PRIMITIVES.contains(&name.as_str()) => {
                     return TypeShape::Primitive(name)
@@ -357,6 +357,18 @@ pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
             _ => return TypeShape::Other,
         }
     }
+}
+
+/// Member `key` of a JSON object. A schema's objects have a handful of members each, and
+/// comparing that many keys costs less than hashing `key` as the map's lookup does.
+pub(crate) fn member<'v>(object: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+    const SCANNED: usize = 8;
+    if object.len() > SCANNED {
+        return object.get(key);
+    }
+    object
+        .iter()
+        .find_map(|(k, value)| (k == key).then_some(value))
 }
 
 /// The full name of `name` used in `namespace`.

@@ -1,7 +1,7 @@
 //! `float-money`: amounts of money in binary floating point.
 
 use super::Context;
-use crate::document::{type_shape, TypeShape};
+use crate::document::{member, type_shape, TypeShape};
 use crate::finding::Subject;
 use crate::rule::Rule;
 
@@ -14,7 +14,7 @@ const MONEY_WORDS: [&str; 16] = [
 pub(super) fn check(context: &mut Context<'_, '_>) {
     let doc = context.doc;
     for field in &doc.fields {
-        let Some(schema) = field.json.get("type") else {
+        let Some(schema) = member(field.json, "type") else {
             continue;
         };
         let floating = |shape| matches!(shape, TypeShape::Primitive("float" | "double"));

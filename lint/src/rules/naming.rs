@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::Context;
-use crate::document::{simple_name, DefKind};
+use crate::document::{member, simple_name, DefKind};
 use crate::finding::Subject;
 use crate::json_text::child;
 use crate::pointer::Pointer;
@@ -30,7 +30,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if definition.kind == DefKind::Enum {
             symbols(
                 context,
-                definition.json.get("symbols"),
+                member(definition.json, "symbols"),
                 definition.path,
                 &definition.full_name,
             );
