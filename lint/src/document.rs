@@ -116,9 +116,7 @@ impl<'v> Document<'v> {
         let mut stack = document.top_level(root, origin);
         stack.reverse();
         while let Some(pending) = stack.pop() {
-            let mut inner = document.visit(pending);
-            inner.reverse();
-            stack.extend(inner);
+            document.visit(pending, &mut stack);
         }
         document
     }
@@ -173,19 +171,21 @@ impl<'v> Document<'v> {
         }
     }
 
-    /// Records one type node and returns the nodes inside it.
-    fn visit(&mut self, at: Pending<'v>) -> Vec<Pending<'v>> {
-        let inner = self.inner(&at);
+    /// Records one type node and pushes the nodes inside it onto `stack`, the first on top.
+    fn visit(&mut self, at: Pending<'v>, stack: &mut Vec<Pending<'v>>) {
+        let first = stack.len();
+        self.inner(&at, stack);
+        stack[first..].reverse();
         self.nodes.push(Node {
             path: at.path,
             json: at.json,
             field: at.field,
         });
-        inner
     }
 
-    /// The nodes inside the type node `at`, recording the references and definitions there.
-    fn inner(&mut self, at: &Pending<'v>) -> Vec<Pending<'v>> {
+    /// Pushes the nodes inside the type node `at` onto `out`, recording the references and
+    /// definitions there.
+    fn inner(&mut self, at: &Pending<'v>, out: &mut Vec<Pending<'v>>) {
         let inner = |path: Pointer, json, namespace: &Option<Rc<str>>, owner| Pending {
             path,
             json,
@@ -201,46 +201,44 @@ impl<'v> Document<'v> {
                     owner: at.owner,
                     root: at.root,
                 });
-                Vec::new()
             }
-            Value::Array(branches) => branches
-                .iter()
-                .enumerate()
-                .map(|(i, b)| {
+            Value::Array(branches) => {
+                for (i, branch) in branches.iter().enumerate() {
                     let path = self.pointers.child(at.path, Segment::Index(i));
-                    inner(path, b, &at.namespace, at.owner)
-                })
-                .collect(),
+                    out.push(inner(path, branch, &at.namespace, at.owner));
+                }
+            }
             Value::Object(object) => match member(object, "type") {
                 Some(Value::String(kind)) => match kind.as_str() {
-                    "record" | "error" => self.define(at, object, DefKind::Record),
-                    "enum" => self.define(at, object, DefKind::Enum),
-                    "fixed" => self.define(at, object, DefKind::Fixed),
+                    "record" | "error" => self.define(at, object, DefKind::Record, out),
+                    "enum" => self.define(at, object, DefKind::Enum, out),
+                    "fixed" => self.define(at, object, DefKind::Fixed, out),
                     "array" | "map" => {
                         let key = if kind == "array" { "items" } else { "values" };
-                        let json = object.get(key).unwrap_or(&Value::Null);
+                        let json = member(object, key).unwrap_or(&Value::Null);
                         let path = self.pointers.child(at.path, Segment::Key(key));
-                        vec![inner(path, json, &at.namespace, at.owner)]
+                        out.push(inner(path, json, &at.namespace, at.owner));
                     }
-                    _ => Vec::new(),
+                    _ => {}
                 },
                 Some(json) => {
                     let path = self.pointers.child(at.path, Segment::Key("type"));
-                    vec![inner(path, json, &at.namespace, at.owner)]
+                    out.push(inner(path, json, &at.namespace, at.owner));
                 }
-                None => Vec::new(),
+                None => {}
             },
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
-    /// Records a named type defined at `at` and returns its fields' types.
+    /// Records a named type defined at `at` and pushes its fields' types onto `out`.
     fn define(
         &mut self,
         at: &Pending<'v>,
         object: &'v Map<String, Value>,
         kind: DefKind,
-    ) -> Vec<Pending<'v>> {
+        out: &mut Vec<Pending<'v>>,
+    ) {
         let name = member(object, "name").and_then(Value::as_str).unwrap_or("");
         let explicit = member(object, "namespace").and_then(Value::as_str);
         let full = match explicit {
@@ -263,9 +261,8 @@ impl<'v> Document<'v> {
             json: object,
         });
         let Some(Value::Array(fields)) = member(object, "fields") else {
-            return Vec::new();
+            return;
         };
-        let mut out = Vec::new();
         let fields_path = self.pointers.child(at.path, Segment::Key("fields"));
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
@@ -289,7 +286,6 @@ impl<'v> Document<'v> {
                 });
             }
         }
-        out
     }
 
     /// The definition named `full_name`.

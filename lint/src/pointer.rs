@@ -81,9 +81,11 @@ impl Segment<'_> {
         }
     }
 
-    /// Writes the escaped segment into `out`, which is [`Segment::written_len`] long.
+    /// Writes the escaped segment into `out`, which is [`Segment::written_len`] long (as long
+    /// as the key when there is nothing to escape).
     fn write(self, out: &mut [u8]) {
         match self {
+            Segment::Key(key) if out.len() == key.len() => out.copy_from_slice(key.as_bytes()),
             Segment::Key(key) => {
                 let mut at = 0;
                 for byte in key.bytes() {
