@@ -26,11 +26,40 @@ struct FieldPlaces {
 
 /// The places of one named type: its name, and its fields' or symbols' by name (names as
 /// written in the text, borrowed from it).
-#[derive(Default)]
 struct TypePlaces<'t> {
     name: Range<usize>,
-    fields: HashMap<Cow<'t, str>, FieldPlaces>,
-    symbols: HashMap<Cow<'t, str>, Range<usize>>,
+    fields: ByName<'t, FieldPlaces>,
+    symbols: ByName<'t, Range<usize>>,
+}
+
+/// Members of a type by name: a few to a record, so kept in a vector sorted by name once all
+/// are in, which costs less than hashing each name into a map of its own.
+struct ByName<'t, T> {
+    entries: Vec<(Cow<'t, str>, T)>,
+}
+
+impl<'t, T> ByName<'t, T> {
+    fn new() -> Self {
+        ByName {
+            entries: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, name: Cow<'t, str>, value: T) {
+        self.entries.push((name, value));
+    }
+
+    /// Sorts the entries, keeping those of one name in the order pushed.
+    fn sort(&mut self) {
+        self.entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+
+    /// The entry of `name` pushed last (a later declaration overrides an earlier one).
+    fn get(&self, name: &str) -> Option<&T> {
+        let after = self.entries.partition_point(|(key, _)| **key <= *name);
+        let (key, value) = self.entries.get(after.checked_sub(1)?)?;
+        (**key == *name).then_some(value)
+    }
 }
 
 /// The places of an IDL file's declarations, by full name.
@@ -81,6 +110,10 @@ impl<'t> Places<'t> {
         }
         if has_imports {
             places.read_import_nodes(&parse.tree());
+        }
+        for type_places in places.types.values_mut() {
+            type_places.fields.sort();
+            type_places.symbols.sort();
         }
         places
     }
@@ -138,7 +171,11 @@ impl<'t> Places<'t> {
         if let Some(types) = &mut self.declared.types {
             types.push(full.clone());
         }
-        let places = self.types.entry(full).or_default();
+        let places = self.types.entry(full).or_insert_with(|| TypePlaces {
+            name: 0..0,
+            fields: ByName::new(),
+            symbols: ByName::new(),
+        });
         places.name = name.range;
         match declaration.kind() {
             K::Record => {
@@ -156,7 +193,7 @@ impl<'t> Places<'t> {
                             ty: ty.clone(),
                             default: variable.child(K::JsonValue).map(Node::code_range),
                         };
-                        places.fields.insert(name.text, field_places);
+                        places.fields.push(name.text, field_places);
                     }
                 }
             }
@@ -164,7 +201,7 @@ impl<'t> Places<'t> {
                 let symbols = declaration.children_of(K::EnumSymbols);
                 for symbol in symbols.flat_map(|list| list.children_of(K::EnumSymbol)) {
                     if let Some(name) = Name::first(text, symbol) {
-                        places.symbols.insert(name.text, name.range);
+                        places.symbols.push(name.text, name.range);
                     }
                 }
             }
@@ -185,9 +222,7 @@ impl<'t> Places<'t> {
             Subject::Default(record, name) => {
                 field(record, name).map(|f| f.default.clone().unwrap_or(f.name.clone()))
             }
-            Subject::Symbol(name, symbol) => {
-                self.types.get(name)?.symbols.get(symbol.as_str()).cloned()
-            }
+            Subject::Symbol(name, symbol) => self.types.get(name)?.symbols.get(symbol).cloned(),
             Subject::Message(name) => self.messages.get(name.as_str()).cloned(),
             Subject::Import(index) => self.imports.get(*index).cloned(),
             Subject::Node => None,
@@ -298,4 +333,23 @@ fn code_range(node: &SyntaxNode) -> Range<usize> {
 
 fn range(range: TextRange) -> Range<usize> {
     usize::from(range.start())..usize::from(range.end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_by_name_keep_the_last_of_a_name() {
+        let mut members = ByName::new();
+        for (name, value) in [("b", 1), ("a", 2), ("c", 3), ("a", 4), ("ab", 5)] {
+            members.push(Cow::Borrowed(name), value);
+        }
+        members.sort();
+        let found = ["a", "ab", "b", "c", "", "aa", "d"].map(|name| members.get(name).copied());
+        assert_eq!(
+            found,
+            [Some(4), Some(5), Some(1), Some(3), None, None, None]
+        );
+    }
 }
