@@ -62,15 +62,15 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
         return;
     }
     let reached = reachable(context);
-    let defined: Vec<String> = match &declared.types {
-        Some(types) => types.clone(),
+    let defined: Vec<&str> = match &declared.types {
+        Some(types) => types.iter().map(String::as_str).collect(),
         None => doc
             .definitions
             .iter()
-            .map(|d| d.full_name.clone())
+            .map(|d| d.full_name.as_str())
             .collect(),
     };
-    for name in defined.iter().filter(|name| !reached.contains(*name)) {
+    for name in defined.into_iter().filter(|name| !reached.contains(name)) {
         let path = doc
             .definition(name)
             .map(|d| doc.pointers.child_text(d.path, "name"))
@@ -82,7 +82,7 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
         context.report_with_help(
             Rule::UnusedType,
             path,
-            Subject::Type(name.clone()),
+            Subject::Type(name.to_owned()),
             format!("`{name}` is not used by {used_by}"),
             Some("remove it, or move it to a file of shared types".into()),
         );
@@ -90,7 +90,7 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
 }
 
 /// The full names reachable from the messages or the main schema.
-fn reachable(context: &Context<'_, '_>) -> HashSet<String> {
+fn reachable<'a>(context: &Context<'a, '_>) -> HashSet<&'a str> {
     let doc = context.doc;
     let mut edges: HashMap<&str, Vec<&str>> = HashMap::new();
     let mut pending: Vec<&str> = Vec::new();
@@ -106,7 +106,7 @@ fn reachable(context: &Context<'_, '_>) -> HashSet<String> {
     }
     let mut reached = HashSet::new();
     while let Some(name) = pending.pop() {
-        if reached.insert(name.to_owned()) {
+        if reached.insert(name) {
             pending.extend(edges.get(name).into_iter().flatten());
         }
     }
