@@ -53,56 +53,67 @@ impl<'v> Pointers<'v> {
         })
     }
 
-    /// `pointer`, followed by `last` if given, written from its end back into a buffer
-    /// of the exact length: one allocation, and no formatting machinery.
+    /// `pointer`, followed by `last` if given, as text: its segments gathered from the end
+    /// (on the stack for a pointer of usual depth) and written forward into one string,
+    /// without formatting machinery.
     fn text_ending(&self, pointer: Pointer, last: Option<Segment<'_>>) -> String {
-        let back = || last.into_iter().chain(self.segments_back(pointer));
-        let len = back().map(|segment| 1 + segment.written_len()).sum();
-        let mut out = vec![0; len];
-        let mut end = len;
-        for segment in back() {
-            let start = end - segment.written_len();
-            segment.write(&mut out[start..end]);
-            out[start - 1] = b'/';
-            end = start - 1;
+        const NEAR: usize = 16;
+        let mut near = [Segment::Index(0); NEAR];
+        let mut far = Vec::new();
+        let (mut depth, mut len) = (0, 0);
+        for segment in last.into_iter().chain(self.segments_back(pointer)) {
+            match near.get_mut(depth) {
+                Some(slot) => *slot = segment,
+                None => far.push(segment),
+            }
+            depth += 1;
+            len += 1 + segment.len_hint();
         }
-        String::from_utf8(out).expect("a pointer is written from whole UTF-8 segments")
+        let mut out = String::with_capacity(len);
+        let near = near[..depth.min(NEAR)].iter().rev();
+        for segment in far.iter().rev().chain(near) {
+            out.push('/');
+            segment.push_to(&mut out);
+        }
+        out
     }
 }
 
 impl Segment<'_> {
-    /// The length of the segment escaped as RFC 6901 asks (`~` as `~0`, `/` as `~1`).
-    fn written_len(self) -> usize {
+    /// About the length the segment takes written out (exact unless escaped or a long index).
+    fn len_hint(self) -> usize {
         match self {
-            Segment::Key(key) => {
-                key.len() + key.bytes().filter(|b| matches!(b, b'~' | b'/')).count()
-            }
-            Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
+            Segment::Key(key) => key.len(),
+            Segment::Index(_) => 4,
         }
     }
 
-    /// Writes the escaped segment into `out`, which is [`Segment::written_len`] long (as long
-    /// as the key when there is nothing to escape).
-    fn write(self, out: &mut [u8]) {
+    /// Appends the segment to `out`, escaped as RFC 6901 asks (`~` as `~0`, `/` as `~1`).
+    fn push_to(self, out: &mut String) {
         match self {
-            Segment::Key(key) if out.len() == key.len() => out.copy_from_slice(key.as_bytes()),
+            Segment::Key(key) if !key.contains(['~', '/']) => out.push_str(key),
             Segment::Key(key) => {
-                let mut at = 0;
-                for byte in key.bytes() {
-                    let escaped: &[u8] = match byte {
-                        b'~' => b"~0",
-                        b'/' => b"~1",
-                        _ => std::slice::from_ref(&byte),
-                    };
-                    out[at..at + escaped.len()].copy_from_slice(escaped);
-                    at += escaped.len();
+                for c in key.chars() {
+                    match c {
+                        '~' => out.push_str("~0"),
+                        '/' => out.push_str("~1"),
+                        c => out.push(c),
+                    }
                 }
             }
-            Segment::Index(mut index) => {
-                for digit in out.iter_mut().rev() {
-                    *digit = b'0' + (index % 10) as u8;
-                    index /= 10;
+            Segment::Index(index) => {
+                let mut digits = [0; 20];
+                let mut start = digits.len();
+                let mut rest = index;
+                loop {
+                    start -= 1;
+                    digits[start] = b'0' + (rest % 10) as u8;
+                    rest /= 10;
+                    if rest == 0 {
+                        break;
+                    }
                 }
+                out.extend(digits[start..].iter().map(|&digit| char::from(digit)));
             }
         }
     }
@@ -136,5 +147,12 @@ mod tests {
             pointers.child_text(empty, "\u{e9}~/"),
             deep + "//\u{e9}~0~1"
         );
+        // Deeper than the segments gathered on the stack.
+        let mut at = Pointers::ROOT;
+        for index in 0..40 {
+            at = pointers.child(at, Segment::Index(index));
+        }
+        let all: String = (0..40).map(|index| format!("/{index}")).collect();
+        assert_eq!(pointers.child_text(at, "a"), all + "/a");
     }
 }
