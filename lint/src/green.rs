@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use avdl_parser::syntax::ast::{AstNode, Type};
 use avdl_parser::syntax::{AvdlLanguage, SyntaxKind};
 use rowan::{GreenNodeData, Language, NodeOrToken};
 
@@ -82,12 +83,12 @@ impl<'g> Node<'g> {
 
     /// The first child node that is a type (`ast::Type`).
     pub fn first_type(self) -> Option<Node<'g>> {
-        self.children().find(|node| is_type(node.kind()))
+        self.children().find(|node| Type::can_cast(node.kind()))
     }
 
     /// The child nodes that are types.
     pub fn types(self) -> impl Iterator<Item = Node<'g>> {
-        self.children().filter(|node| is_type(node.kind()))
+        self.children().filter(|node| Type::can_cast(node.kind()))
     }
 
     /// The node's own tokens that are not trivia.
@@ -115,21 +116,6 @@ impl<'g> Node<'g> {
             Element::Node(node) => node.code_start(),
         })
     }
-}
-
-/// Whether a node of `kind` is a type expression.
-fn is_type(kind: SyntaxKind) -> bool {
-    use SyntaxKind as K;
-    matches!(
-        kind,
-        K::PrimitiveType
-            | K::TypeRef
-            | K::ArrayType
-            | K::MapType
-            | K::UnionType
-            | K::NullableType
-            | K::DecimalType
-    )
 }
 
 /// A name as `ast::Name` reads one: its bytes and its text without backticks.
