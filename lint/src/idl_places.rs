@@ -126,8 +126,14 @@ impl<'t> Places<'t> {
         };
         for import in imports {
             self.imports.push(code_range(import.syntax()));
-            let file = import.kind().zip(import.path_value());
-            self.import_files.push(file);
+            // A path cut short by the end of the text is a syntax error the compiler reports;
+            // its value is not read (`path_value` slices between two quotes).
+            let closed = import.path().is_some_and(|path| {
+                let path = path.text();
+                path.len() >= 2 && path.ends_with('"')
+            });
+            let path = closed.then(|| import.path_value()).flatten();
+            self.import_files.push(import.kind().zip(path));
         }
     }
 
@@ -338,6 +344,23 @@ fn range(range: TextRange) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_import_path_cut_short_is_not_read() {
+        for text in [
+            "protocol P { import idl \"",
+            "protocol P { import idl \"a\u{e9}",
+        ] {
+            let places = Places::new(text);
+            assert_eq!(places.imports.len(), 1);
+            assert_eq!(places.import_files, [None]);
+        }
+        let places = Places::new("protocol P { import idl \"a.avdl\"; }");
+        assert_eq!(
+            places.import_files,
+            [Some((ImportKind::Idl, "a.avdl".to_owned()))]
+        );
+    }
 
     #[test]
     fn members_by_name_keep_the_last_of_a_name() {
