@@ -4,9 +4,14 @@
 use serde_json::{Number, Value};
 
 /// The text of a string literal (with its quotes) with escapes resolved.
-/// `Err` carries a message for a `\u` escape that is not a valid code point.
+/// `Err` carries a message for a `\u` escape that is not a valid code point, or for a
+/// literal cut off before its closing quote.
 pub(crate) fn unescape(literal: &str) -> Result<String, String> {
-    let inner = &literal[1..literal.len() - 1];
+    // The syntax tree keeps a literal cut off by the end of the file (`"`, `"é`) as a token.
+    let inner = literal
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .ok_or_else(|| "unterminated string".to_owned())?;
     if !inner.contains('\\') {
         return Ok(inner.to_owned());
     }
@@ -199,5 +204,8 @@ mod tests {
             "\u{ff}\u{1F600}"
         );
         assert!(unescape(r#""\ud83d""#).is_err());
+        for cut in ["\"", "\"\u{e9}", "\"abc", ""] {
+            assert!(unescape(cut).is_err(), "{cut:?}");
+        }
     }
 }

@@ -116,9 +116,7 @@ impl<'v> Document<'v> {
         let mut stack = document.top_level(root, origin);
         stack.reverse();
         while let Some(pending) = stack.pop() {
-            let mut inner = document.visit(pending);
-            inner.reverse();
-            stack.extend(inner);
+            document.visit(pending, &mut stack);
         }
         document
     }
@@ -134,18 +132,18 @@ impl<'v> Document<'v> {
             root,
         };
         match root {
-            Value::Object(object) if object.contains_key("protocol") => {
-                let namespace = object.get("namespace").and_then(Value::as_str);
+            Value::Object(object) if member(object, "protocol").is_some() => {
+                let namespace = member(object, "namespace").and_then(Value::as_str);
                 let namespace = namespace.map(Rc::from);
                 let mut out = Vec::new();
-                if let Some(Value::Array(types)) = object.get("types") {
+                if let Some(Value::Array(types)) = member(object, "types") {
                     let at = self.pointers.child(Pointers::ROOT, Segment::Key("types"));
                     for (i, json) in types.iter().enumerate() {
                         let path = self.pointers.child(at, Segment::Index(i));
                         out.push(pending(path, json, &namespace, false));
                     }
                 }
-                let messages = object.get("messages").and_then(Value::as_object);
+                let messages = member(object, "messages").and_then(Value::as_object);
                 self.shape = Shape::Protocol {
                     has_messages: messages.is_some_and(|m| !m.is_empty()),
                 };
@@ -173,19 +171,21 @@ impl<'v> Document<'v> {
         }
     }
 
-    /// Records one type node and returns the nodes inside it.
-    fn visit(&mut self, at: Pending<'v>) -> Vec<Pending<'v>> {
-        let inner = self.inner(&at);
+    /// Records one type node and pushes the nodes inside it onto `stack`, the first on top.
+    fn visit(&mut self, at: Pending<'v>, stack: &mut Vec<Pending<'v>>) {
+        let first = stack.len();
+        self.inner(&at, stack);
+        stack[first..].reverse();
         self.nodes.push(Node {
             path: at.path,
             json: at.json,
             field: at.field,
         });
-        inner
     }
 
-    /// The nodes inside the type node `at`, recording the references and definitions there.
-    fn inner(&mut self, at: &Pending<'v>) -> Vec<Pending<'v>> {
+    /// Pushes the nodes inside the type node `at` onto `out`, recording the references and
+    /// definitions there.
+    fn inner(&mut self, at: &Pending<'v>, out: &mut Vec<Pending<'v>>) {
         let inner = |path: Pointer, json, namespace: &Option<Rc<str>>, owner| Pending {
             path,
             json,
@@ -201,48 +201,46 @@ impl<'v> Document<'v> {
                     owner: at.owner,
                     root: at.root,
                 });
-                Vec::new()
             }
-            Value::Array(branches) => branches
-                .iter()
-                .enumerate()
-                .map(|(i, b)| {
+            Value::Array(branches) => {
+                for (i, branch) in branches.iter().enumerate() {
                     let path = self.pointers.child(at.path, Segment::Index(i));
-                    inner(path, b, &at.namespace, at.owner)
-                })
-                .collect(),
-            Value::Object(object) => match object.get("type") {
+                    out.push(inner(path, branch, &at.namespace, at.owner));
+                }
+            }
+            Value::Object(object) => match member(object, "type") {
                 Some(Value::String(kind)) => match kind.as_str() {
-                    "record" | "error" => self.define(at, object, DefKind::Record),
-                    "enum" => self.define(at, object, DefKind::Enum),
-                    "fixed" => self.define(at, object, DefKind::Fixed),
+                    "record" | "error" => self.define(at, object, DefKind::Record, out),
+                    "enum" => self.define(at, object, DefKind::Enum, out),
+                    "fixed" => self.define(at, object, DefKind::Fixed, out),
                     "array" | "map" => {
                         let key = if kind == "array" { "items" } else { "values" };
-                        let json = object.get(key).unwrap_or(&Value::Null);
+                        let json = member(object, key).unwrap_or(&Value::Null);
                         let path = self.pointers.child(at.path, Segment::Key(key));
-                        vec![inner(path, json, &at.namespace, at.owner)]
+                        out.push(inner(path, json, &at.namespace, at.owner));
                     }
-                    _ => Vec::new(),
+                    _ => {}
                 },
                 Some(json) => {
                     let path = self.pointers.child(at.path, Segment::Key("type"));
-                    vec![inner(path, json, &at.namespace, at.owner)]
+                    out.push(inner(path, json, &at.namespace, at.owner));
                 }
-                None => Vec::new(),
+                None => {}
             },
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
-    /// Records a named type defined at `at` and returns its fields' types.
+    /// Records a named type defined at `at` and pushes its fields' types onto `out`.
     fn define(
         &mut self,
         at: &Pending<'v>,
         object: &'v Map<String, Value>,
         kind: DefKind,
-    ) -> Vec<Pending<'v>> {
-        let name = object.get("name").and_then(Value::as_str).unwrap_or("");
-        let explicit = object.get("namespace").and_then(Value::as_str);
+        out: &mut Vec<Pending<'v>>,
+    ) {
+        let name = member(object, "name").and_then(Value::as_str).unwrap_or("");
+        let explicit = member(object, "namespace").and_then(Value::as_str);
         let full = match explicit {
             Some(namespace) if !name.contains('.') => full_name(name, Some(namespace)),
             _ => full_name(name, at.namespace.as_deref()),
@@ -262,10 +260,9 @@ impl<'v> Document<'v> {
             kind,
             json: object,
         });
-        let Some(Value::Array(fields)) = object.get("fields") else {
-            return Vec::new();
+        let Some(Value::Array(fields)) = member(object, "fields") else {
+            return;
         };
-        let mut out = Vec::new();
         let fields_path = self.pointers.child(at.path, Segment::Key("fields"));
         for (i, field) in fields.iter().enumerate() {
             let Value::Object(json) = field else { continue };
@@ -275,10 +272,10 @@ impl<'v> Document<'v> {
                 path,
                 record: index,
                 index: i,
-                name: json.get("name").and_then(Value::as_str).unwrap_or(""),
+                name: member(json, "name").and_then(Value::as_str).unwrap_or(""),
                 json,
             });
-            if let Some(schema) = json.get("type") {
+            if let Some(schema) = member(json, "type") {
                 out.push(Pending {
                     path: self.pointers.child(path, Segment::Key("type")),
                     json: schema,
@@ -289,7 +286,6 @@ impl<'v> Document<'v> {
                 });
             }
         }
-        out
     }
 
     /// The definition named `full_name`.
@@ -347,7 +343,7 @@ pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
                 return TypeShape::Primitive(name)
             }
             Value::Array(branches) => return TypeShape::Union(branches),
-            Value::Object(object) => match object.get("type") {
+            Value::Object(object) => match member(object, "type") {
                 Some(nested @ (Value::Array(_) | Value::Object(_))) => json = nested,
                 Some(Value::String(name)) if PRIMITIVES.contains(&name.as_str()) => {
                     return TypeShape::Primitive(name)
@@ -359,11 +355,28 @@ pub(crate) fn type_shape(json: &Value) -> TypeShape<'_> {
     }
 }
 
+/// Member `key` of a JSON object. A schema's objects have a handful of members each, and
+/// comparing that many keys costs less than hashing `key` as the map's lookup does.
+pub(crate) fn member<'v>(object: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+    const SCANNED: usize = 8;
+    if object.len() > SCANNED {
+        return object.get(key);
+    }
+    object
+        .iter()
+        .find_map(|(k, value)| (k == key).then_some(value))
+}
+
 /// The full name of `name` used in `namespace`.
 pub(crate) fn full_name(name: &str, namespace: Option<&str>) -> String {
     match namespace {
         Some(namespace) if !name.contains('.') && !namespace.is_empty() => {
-            format!("{namespace}.{name}")
+            // Joined by hand: `format!` costs several times the copying.
+            let mut full = String::with_capacity(namespace.len() + 1 + name.len());
+            full.push_str(namespace);
+            full.push('.');
+            full.push_str(name);
+            full
         }
         _ => name.to_owned(),
     }

@@ -52,7 +52,7 @@ fn removed_symbols(
         };
         context.report_with_help(
             Rule::RemovedSymbol,
-            &context.doc.pointers.child_text(definition.path, "symbols"),
+            context.doc.pointers.child_text(definition.path, "symbols"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "symbol `{symbol}` was removed from enum `{}`",
@@ -102,7 +102,7 @@ fn renamed_fields(
             );
             context.report_with_help(
                 Rule::RenameWithoutAlias,
-                &path,
+                path,
                 Subject::Field(definition.full_name.clone(), field.name.clone()),
                 format!(
                     "field `{}` replaces `{}` of the same type without an alias",
@@ -136,7 +136,7 @@ fn renamed_type(
     if let Some(gone) = gone {
         context.report_with_help(
             Rule::RenameWithoutAlias,
-            &context.doc.pointers.child_text(definition.path, "name"),
+            context.doc.pointers.child_text(definition.path, "name"),
             Subject::Type(definition.full_name.clone()),
             format!(
                 "`{}` replaces `{}`, of the same shape, without an alias",

@@ -3,47 +3,81 @@
 //! also says what the file itself declares, imports and uses, which its compiled JSON (with
 //! imported types merged in, unused ones of a schema file left out) cannot.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use avdl_parser::syntax::ast::{
-    AstNode, HasAnnotations, ImportKind, Name, NamedDecl, SourceFile, Type,
-};
-use avdl_parser::syntax::{self, SyntaxNode, TextRange};
+use avdl_parser::syntax::ast::{AstNode, ImportKind};
+use avdl_parser::syntax::{self, SyntaxKind as K, SyntaxNode, TextRange};
 use avdl_parser::{ParseOptions, SourceFiles};
 
 use crate::document::{full_name, Document, Origin};
 use crate::finding::{Finding, Subject};
+use crate::green::{Name, Node};
 use crate::rules::Declared;
 
 /// A field's places: its name, its type, its default.
-#[derive(Default)]
 struct FieldPlaces {
     name: Range<usize>,
     ty: Option<Range<usize>>,
     default: Option<Range<usize>>,
 }
 
+/// The places of one named type: its name, and its fields' or symbols' by name (names as
+/// written in the text, borrowed from it).
+struct TypePlaces<'t> {
+    name: Range<usize>,
+    fields: ByName<'t, FieldPlaces>,
+    symbols: ByName<'t, Range<usize>>,
+}
+
+/// Members of a type by name: a few to a record, so kept in a vector sorted by name once all
+/// are in, which costs less than hashing each name into a map of its own.
+struct ByName<'t, T> {
+    entries: Vec<(Cow<'t, str>, T)>,
+}
+
+impl<'t, T> ByName<'t, T> {
+    fn new() -> Self {
+        ByName {
+            entries: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, name: Cow<'t, str>, value: T) {
+        self.entries.push((name, value));
+    }
+
+    /// Sorts the entries, keeping those of one name in the order pushed.
+    fn sort(&mut self) {
+        self.entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+
+    /// The entry of `name` pushed last (a later declaration overrides an earlier one).
+    fn get(&self, name: &str) -> Option<&T> {
+        let after = self.entries.partition_point(|(key, _)| **key <= *name);
+        let (key, value) = self.entries.get(after.checked_sub(1)?)?;
+        (**key == *name).then_some(value)
+    }
+}
+
 /// The places of an IDL file's declarations, by full name.
-pub(crate) struct Places {
-    pub declared: Declared,
+pub(crate) struct Places<'t> {
+    pub declared: Declared<'t>,
     /// Each import's kind and file as written, until [`Places::read_imports`] reads them.
     import_files: Vec<Option<(ImportKind, String)>>,
-    types: HashMap<String, Range<usize>>,
-    /// Field places by record, then field name, so a lookup borrows the finding's names.
-    fields: HashMap<String, HashMap<String, FieldPlaces>>,
-    /// Enum symbols' places by enum, then symbol.
-    symbols: HashMap<String, HashMap<String, Range<usize>>>,
-    messages: HashMap<String, Range<usize>>,
+    types: HashMap<String, TypePlaces<'t>>,
+    messages: HashMap<Cow<'t, str>, Range<usize>>,
     imports: Vec<Range<usize>>,
 }
 
-impl Places {
+impl<'t> Places<'t> {
     /// Reads the places of IDL `text` from its syntax tree alone, without the files it
     /// imports (see [`Places::read_imports`]), so that it can run beside the compiler.
-    pub fn new(text: &str) -> Places {
-        let tree = syntax::parse(text).tree();
+    pub fn new(text: &'t str) -> Places<'t> {
+        let parse = syntax::parse(text);
+        let root = Node::root(parse.green());
         let mut places = Places {
             declared: Declared {
                 types: Some(Vec::new()),
@@ -51,43 +85,56 @@ impl Places {
             },
             import_files: Vec::new(),
             types: HashMap::new(),
-            fields: HashMap::new(),
-            symbols: HashMap::new(),
             messages: HashMap::new(),
             imports: Vec::new(),
         };
-        let namespace = file_namespace(&tree);
-        let body = tree.protocol().and_then(|protocol| protocol.body());
-        let (declarations, imports): (Vec<NamedDecl>, Vec<_>) = match &body {
-            Some(body) => (body.declarations().collect(), body.imports().collect()),
-            None if tree.protocol().is_some() => (Vec::new(), Vec::new()),
-            None => (tree.declarations().collect(), tree.imports().collect()),
+        let protocol = root.child(K::Protocol);
+        let namespace = file_namespace(text, root, protocol);
+        let body = match protocol {
+            Some(protocol) => protocol.child(K::ProtocolBody),
+            None => Some(root),
         };
-        for message in body.iter().flat_map(|body| body.messages()) {
-            if let Some(name) = message.name() {
-                places.messages.insert(name.text(), name_range(&name));
+        let mut has_imports = false;
+        for node in body.into_iter().flat_map(Node::children) {
+            match node.kind() {
+                K::Record | K::Enum | K::Fixed => {
+                    places.declaration(text, node, namespace.as_deref())
+                }
+                K::Message if protocol.is_some() => places.message(text, node),
+                K::Import => has_imports = true,
+                _ => {}
             }
-            let used = &mut places.declared.used;
-            let params = message.params().filter_map(|param| param.ty());
-            message
-                .result()
-                .into_iter()
-                .chain(params)
-                .for_each(|ty| uses(ty, used));
-            used.extend(message.throws().iter().map(Name::text));
         }
-        if let Some(main) = tree.schema().and_then(|schema| schema.ty()) {
-            uses(main, &mut places.declared.used);
+        if let Some(main) = root.child(K::SchemaDecl).and_then(Node::first_type) {
+            uses(text, main, &mut places.declared.used);
         }
-        for declaration in &declarations {
-            places.declaration(declaration, namespace.as_deref());
+        if has_imports {
+            places.read_import_nodes(&parse.tree());
         }
-        for import in imports {
-            places.imports.push(code_range(import.syntax()));
-            let file = import.kind().zip(import.path_value());
-            places.import_files.push(file);
+        for type_places in places.types.values_mut() {
+            type_places.fields.sort();
+            type_places.symbols.sort();
         }
         places
+    }
+
+    /// Records the imports of the file, rare enough to be read through the typed tree.
+    fn read_import_nodes(&mut self, tree: &syntax::ast::SourceFile) {
+        let imports: Vec<_> = match tree.protocol() {
+            Some(protocol) => protocol.body().iter().flat_map(|b| b.imports()).collect(),
+            None => tree.imports().collect(),
+        };
+        for import in imports {
+            self.imports.push(code_range(import.syntax()));
+            // A path cut short by the end of the text is a syntax error the compiler reports;
+            // its value is not read (`path_value` slices between two quotes).
+            let closed = import.path().is_some_and(|path| {
+                let path = path.text();
+                path.len() >= 2 && path.ends_with('"')
+            });
+            let path = closed.then(|| import.path_value()).flatten();
+            self.import_files.push(import.kind().zip(path));
+        }
     }
 
     /// Reads the types each import brings in, its file found from `path`, the IDL file's.
@@ -101,58 +148,79 @@ impl Places {
         }
     }
 
+    /// Records a message's name and the types it uses.
+    fn message(&mut self, text: &'t str, message: Node<'_>) {
+        if let Some(name) = Name::first(text, message) {
+            self.messages.insert(name.text, name.range);
+        }
+        let used = &mut self.declared.used;
+        let params = message
+            .children_of(K::ParamList)
+            .flat_map(|list| list.children_of(K::Param))
+            .filter_map(Node::first_type);
+        for ty in message.first_type().into_iter().chain(params) {
+            uses(text, ty, used);
+        }
+        for throws in message.children_of(K::Throws) {
+            let names = throws.tokens().skip(1);
+            used.extend(names.filter_map(|token| Name::of(text, token).map(|n| n.text)));
+        }
+    }
+
     /// Records one named type and its members.
-    fn declaration(&mut self, declaration: &NamedDecl, namespace: Option<&str>) {
-        let Some(name) = declaration.name() else {
+    fn declaration(&mut self, text: &'t str, declaration: Node<'_>, namespace: Option<&str>) {
+        let Some(name) = Name::after_first(text, declaration) else {
             return;
         };
-        let own = annotation_string(declaration, "namespace");
-        let full = full_name(&name.text(), own.as_deref().or(namespace));
-        self.types.insert(full.clone(), name_range(&name));
+        let own = annotation_string(text, declaration, "namespace");
+        let full = full_name(&name.text, own.as_deref().or(namespace));
         if let Some(types) = &mut self.declared.types {
             types.push(full.clone());
         }
-        match declaration {
-            NamedDecl::Record(record) => {
-                let fields = self.fields.entry(full.clone()).or_default();
-                for field in record.fields() {
-                    let ty = field.ty().map(|t| {
-                        let range = code_range(t.syntax());
-                        uses(t, &mut self.declared.used);
-                        range
+        let places = self.types.entry(full).or_insert_with(|| TypePlaces {
+            name: 0..0,
+            fields: ByName::new(),
+            symbols: ByName::new(),
+        });
+        places.name = name.range;
+        match declaration.kind() {
+            K::Record => {
+                for field in declaration.children_of(K::Field) {
+                    let ty = field.first_type().map(|ty| {
+                        uses(text, ty, &mut self.declared.used);
+                        ty.code_range()
                     });
-                    for variable in field.variables() {
-                        let Some(name) = variable.name() else {
+                    for variable in field.children_of(K::Variable) {
+                        let Some(name) = Name::first(text, variable) else {
                             continue;
                         };
-                        let default = variable.default().map(|d| code_range(d.syntax()));
-                        let places = FieldPlaces {
-                            name: name_range(&name),
+                        let field_places = FieldPlaces {
+                            name: name.range,
                             ty: ty.clone(),
-                            default,
+                            default: variable.child(K::JsonValue).map(Node::code_range),
                         };
-                        fields.insert(name.text(), places);
+                        places.fields.push(name.text, field_places);
                     }
                 }
             }
-            NamedDecl::Enum(enumeration) => {
-                for symbol in enumeration.symbols() {
-                    if let Some(name) = symbol.name() {
-                        let symbols = self.symbols.entry(full.clone()).or_default();
-                        symbols.insert(name.text(), name_range(&name));
+            K::Enum => {
+                let symbols = declaration.children_of(K::EnumSymbols);
+                for symbol in symbols.flat_map(|list| list.children_of(K::EnumSymbol)) {
+                    if let Some(name) = Name::first(text, symbol) {
+                        places.symbols.push(name.text, name.range);
                     }
                 }
             }
-            NamedDecl::Fixed(_) => {}
+            _ => {}
         }
     }
 
     /// The span of what `finding` is about, `None` when that is not in this file (a type
     /// an import brought in, which is checked in its own file).
     pub fn place(&self, finding: &Finding) -> Option<Range<usize>> {
-        let field = |record: &str, name: &str| self.fields.get(record)?.get(name);
+        let field = |record: &str, name: &str| self.types.get(record)?.fields.get(name);
         match &finding.subject {
-            Subject::Type(name) => self.types.get(name).cloned(),
+            Subject::Type(name) => self.types.get(name).map(|t| t.name.clone()),
             Subject::Field(record, name) => field(record, name).map(|f| f.name.clone()),
             Subject::FieldType(record, name) => {
                 field(record, name).map(|f| f.ty.clone().unwrap_or(f.name.clone()))
@@ -160,8 +228,8 @@ impl Places {
             Subject::Default(record, name) => {
                 field(record, name).map(|f| f.default.clone().unwrap_or(f.name.clone()))
             }
-            Subject::Symbol(name, symbol) => self.symbols.get(name)?.get(symbol).cloned(),
-            Subject::Message(name) => self.messages.get(name).cloned(),
+            Subject::Symbol(name, symbol) => self.types.get(name)?.symbols.get(symbol).cloned(),
+            Subject::Message(name) => self.messages.get(name.as_str()).cloned(),
             Subject::Import(index) => self.imports.get(*index).cloned(),
             Subject::Node => None,
         }
@@ -169,22 +237,23 @@ impl Places {
 }
 
 /// The namespace of the protocol (`@namespace`) or schema file (`namespace a.b;`).
-fn file_namespace(tree: &SourceFile) -> Option<String> {
-    match tree.protocol() {
-        Some(protocol) => protocol
-            .annotations()
-            .find(|a| a.name().is_some_and(|n| n.text() == "namespace"))
-            .and_then(|a| string_value(a.value()?.literal()?.text())),
-        None => tree.namespace().and_then(|n| n.name()).map(|n| n.text()),
+fn file_namespace(text: &str, root: Node<'_>, protocol: Option<Node<'_>>) -> Option<String> {
+    match protocol {
+        Some(protocol) => annotation_string(text, protocol, "namespace"),
+        None => root
+            .child(K::NamespaceDecl)
+            .and_then(|namespace| Name::after_first(text, namespace))
+            .map(|name| name.text.into_owned()),
     }
 }
 
 /// The string value of annotation `key` of a declaration.
-fn annotation_string(declaration: &NamedDecl, key: &str) -> Option<String> {
-    declaration
-        .annotations()
-        .find(|a| a.name().is_some_and(|n| n.text() == key))
-        .and_then(|a| string_value(a.value()?.literal()?.text()))
+fn annotation_string(text: &str, declaration: Node<'_>, key: &str) -> Option<String> {
+    let annotation = declaration
+        .children_of(K::Annotation)
+        .find(|a| Name::after_first(text, *a).is_some_and(|name| name.text == key))?;
+    let literal = annotation.child(K::JsonValue)?.tokens().next()?;
+    string_value(&text[literal.range])
 }
 
 /// A JSON string literal's value.
@@ -249,17 +318,17 @@ fn locate(
 /// Adds the type names `ty` refers to, as written, the types inside it included, to `used`:
 /// with the fields, messages and `schema` that [`Places::new`] passes, every name the file's
 /// own declarations use.
-fn uses(ty: Type, used: &mut HashSet<String>) {
-    let mut pending = vec![ty];
-    while let Some(ty) = pending.pop() {
-        match ty {
-            Type::Ref(reference) => used.extend(reference.name().map(|name| name.text())),
-            Type::Array(array) => pending.extend(array.items()),
-            Type::Map(map) => pending.extend(map.values()),
-            Type::Union(union) => pending.extend(union.members()),
-            Type::Nullable(nullable) => pending.extend(nullable.inner()),
-            Type::Primitive(_) | Type::Decimal(_) => {}
+fn uses<'t>(text: &'t str, ty: Node<'_>, used: &mut HashSet<Cow<'t, str>>) {
+    // Recursion is bounded: the parser bounds nesting.
+    match ty.kind() {
+        K::TypeRef => used.extend(Name::first(text, ty).map(|name| name.text)),
+        K::ArrayType | K::MapType | K::NullableType => {
+            if let Some(inner) = ty.first_type() {
+                uses(text, inner, used);
+            }
         }
+        K::UnionType => ty.types().for_each(|member| uses(text, member, used)),
+        _ => {}
     }
 }
 
@@ -268,10 +337,42 @@ fn code_range(node: &SyntaxNode) -> Range<usize> {
     range(syntax::code_range(node))
 }
 
-fn name_range(name: &Name) -> Range<usize> {
-    range(name.token().text_range())
-}
-
 fn range(range: TextRange) -> Range<usize> {
     usize::from(range.start())..usize::from(range.end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_import_path_cut_short_is_not_read() {
+        for text in [
+            "protocol P { import idl \"",
+            "protocol P { import idl \"a\u{e9}",
+        ] {
+            let places = Places::new(text);
+            assert_eq!(places.imports.len(), 1);
+            assert_eq!(places.import_files, [None]);
+        }
+        let places = Places::new("protocol P { import idl \"a.avdl\"; }");
+        assert_eq!(
+            places.import_files,
+            [Some((ImportKind::Idl, "a.avdl".to_owned()))]
+        );
+    }
+
+    #[test]
+    fn members_by_name_keep_the_last_of_a_name() {
+        let mut members = ByName::new();
+        for (name, value) in [("b", 1), ("a", 2), ("c", 3), ("a", 4), ("ab", 5)] {
+            members.push(Cow::Borrowed(name), value);
+        }
+        members.sort();
+        let found = ["a", "ab", "b", "c", "", "aa", "d"].map(|name| members.get(name).copied());
+        assert_eq!(
+            found,
+            [Some(4), Some(5), Some(1), Some(3), None, None, None]
+        );
+    }
 }

@@ -34,6 +34,7 @@ pub mod config;
 mod document;
 mod finding;
 pub mod git;
+mod green;
 mod history;
 mod idl_places;
 pub mod json_text;
@@ -271,7 +272,7 @@ fn run(
     value: &Value,
     origin: Origin,
     settings: &Settings,
-    declared: &Declared,
+    declared: &Declared<'_>,
     previous: Option<&Value>,
 ) -> Result<Vec<Finding>, SchemaError> {
     let doc = Document::walk(value, origin);

@@ -5,7 +5,7 @@ use avdl2rs_schema::SchemaKind;
 use serde_json::Value;
 
 use super::Context;
-use crate::document::{type_shape, DefKind, FieldSite, Origin, TypeShape};
+use crate::document::{member, type_shape, DefKind, FieldSite, Origin, TypeShape};
 use crate::finding::Subject;
 use crate::rule::Rule;
 
@@ -14,10 +14,10 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
     for field in &doc.fields {
         // Borrowed, not copied: most fields have nothing to report.
         let record = doc.definitions[field.record].full_name.as_str();
-        match field.json.get("default") {
+        match member(field.json, "default") {
             None => context.report_with_help(
                 Rule::MissingDefault,
-                &context.doc.pointers.child_text(field.path, "name"),
+                context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record.to_owned(), field.name.to_owned()),
                 format!("field `{}` has no default", field.name),
                 Some("without one it cannot be removed under FORWARD or FULL compatibility".into()),
@@ -27,10 +27,10 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         nullable(context, field, record);
     }
     for definition in doc.definitions.iter().filter(|d| d.kind == DefKind::Enum) {
-        if !definition.json.contains_key("default") {
+        if member(definition.json, "default").is_none() {
             context.report_with_help(
                 Rule::EnumDefault,
-                &context.doc.pointers.child_text(definition.path, "name"),
+                context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("enum `{}` has no default symbol", definition.full_name),
                 Some("readers of this version fail on any symbol added later".into()),
@@ -76,7 +76,7 @@ fn check_default(
         .then(|| "put the branch the default belongs to first in the union".to_owned());
     context.report_with_help(
         Rule::InvalidDefault,
-        &context.doc.pointers.child_text(field.path, "default"),
+        context.doc.pointers.child_text(field.path, "default"),
         Subject::Default(record.to_owned(), field.name.to_owned()),
         message,
         help,
@@ -90,7 +90,7 @@ fn is_plainly_valid(context: &Context<'_, '_>, field: &FieldSite<'_>, default: &
     if context.origin != Origin::Idl {
         return false;
     }
-    match field.json.get("type").map(type_shape) {
+    match member(field.json, "type").map(type_shape) {
         Some(TypeShape::Union(branches)) => {
             default.is_null()
                 && branches.first().map(type_shape) == Some(TypeShape::Primitive("null"))
@@ -103,7 +103,7 @@ fn is_plainly_valid(context: &Context<'_, '_>, field: &FieldSite<'_>, default: &
 /// first there is nothing to say here: without a default `missing-default` speaks, and a
 /// default other than `null` is not of the first branch, which is `invalid-default`'s.
 fn nullable(context: &mut Context<'_, '_>, field: &FieldSite<'_>, record: &str) {
-    let Some(TypeShape::Union(branches)) = field.json.get("type").map(type_shape) else {
+    let Some(TypeShape::Union(branches)) = member(field.json, "type").map(type_shape) else {
         return;
     };
     let null = |branch| type_shape(branch) == TypeShape::Primitive("null");
@@ -112,7 +112,7 @@ fn nullable(context: &mut Context<'_, '_>, field: &FieldSite<'_>, record: &str) 
     }
     context.report_with_help(
         Rule::NullableDefault,
-        &context.doc.pointers.child_text(field.path, "type"),
+        context.doc.pointers.child_text(field.path, "type"),
         Subject::FieldType(record.to_owned(), field.name.to_owned()),
         format!(
             "`null` is not the first branch of optional field `{}`",

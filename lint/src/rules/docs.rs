@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::Context;
-use crate::document::DefKind;
+use crate::document::{member, DefKind};
 use crate::finding::Subject;
 use crate::rule::Rule;
 
@@ -13,7 +13,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
     }
     let doc = context.doc;
     for definition in &doc.definitions {
-        if !has_doc(definition.json.get("doc")) {
+        if !has_doc(member(definition.json, "doc")) {
             let kind = match definition.kind {
                 DefKind::Record => "record",
                 DefKind::Enum => "enum",
@@ -21,18 +21,18 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             };
             context.report(
                 Rule::MissingDoc,
-                &context.doc.pointers.child_text(definition.path, "name"),
+                context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("{kind} `{}` has no documentation", definition.full_name),
             );
         }
     }
     for field in &doc.fields {
-        if !has_doc(field.json.get("doc")) {
+        if !has_doc(member(field.json, "doc")) {
             let record = context.record_name(field);
             context.report(
                 Rule::MissingDoc,
-                &context.doc.pointers.child_text(field.path, "name"),
+                context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record.clone(), field.name.to_owned()),
                 format!("field `{}` of `{record}` has no documentation", field.name),
             );

@@ -6,6 +6,7 @@ use avdl2rs_schema::{SchemaKind, SchemaSet};
 use serde_json::{json, Map, Value};
 
 use super::Context;
+use crate::document::member;
 use crate::rule::Rule;
 
 /// The base types a logical type may annotate, as the model is asked about them: a fixed
@@ -26,12 +27,11 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         let Value::Object(object) = node.json else {
             continue;
         };
-        let Some(name) = object.get("logicalType").and_then(Value::as_str) else {
+        let Some(name) = member(object, "logicalType").and_then(Value::as_str) else {
             continue;
         };
-        let base = object.get("type").and_then(Value::as_str).unwrap_or("");
-        let size = object
-            .get("size")
+        let base = member(object, "type").and_then(Value::as_str).unwrap_or("");
+        let size = member(object, "size")
             .and_then(Value::as_u64)
             .map(|s| s as usize);
         if answers.recognised(base, size, name, object) {
@@ -41,7 +41,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if name == "decimal" {
             let message = decimal_problem(base, size, object);
             let subject = context.node_subject(node);
-            context.report(Rule::Decimal, &path, subject, message);
+            context.report(Rule::Decimal, path, subject, message);
             continue;
         }
         let applies: Vec<String> = BASES
@@ -60,7 +60,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         let subject = context.node_subject(node);
         context.report_with_help(
             Rule::LogicalType,
-            &path,
+            path,
             subject,
             format!("logical type `{name}` does not apply to `{shown}`: Avro ignores it"),
             Some(format!("`{name}` applies to {}", applies.join(", "))),
@@ -97,7 +97,13 @@ impl<'v> Answers<'v> {
         name: &'v str,
         node: &'v Map<String, Value>,
     ) -> bool {
-        let probe = (base, size, name, node.get("precision"), node.get("scale"));
+        let probe = (
+            base,
+            size,
+            name,
+            member(node, "precision"),
+            member(node, "scale"),
+        );
         if let Some((_, answer)) = self.known.iter().find(|(known, _)| *known == probe) {
             return *answer;
         }
@@ -134,8 +140,8 @@ fn recognised(base: &str, size: Option<usize>, name: &str, node: &Map<String, Va
 
 /// Why a decimal the model does not take is wrong.
 fn decimal_problem(base: &str, size: Option<usize>, node: &Map<String, Value>) -> String {
-    let precision = node.get("precision").and_then(Value::as_u64);
-    let scale = node.get("scale").map_or(Some(0), Value::as_u64);
+    let precision = member(node, "precision").and_then(Value::as_u64);
+    let scale = member(node, "scale").map_or(Some(0), Value::as_u64);
     match (base, precision, scale, size) {
         (b, _, _, _) if b != "bytes" && b != "fixed" => {
             format!("decimal on `{b}`: only bytes and fixed can be decimals, Avro ignores it")

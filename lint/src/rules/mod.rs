@@ -15,6 +15,7 @@ use avdl2rs_schema::{Schema, SchemaSet};
 use crate::document::{Document, FieldSite, Node, Origin};
 use crate::finding::{Finding, Subject};
 use crate::model::Model;
+use crate::pointer::Segment;
 use crate::rule::{Level, Rule};
 use crate::settings::Settings;
 
@@ -58,7 +59,7 @@ impl<'a, 'v> Context<'a, 'v> {
     }
 
     /// Reports a finding of `rule` unless the settings allow it.
-    pub fn report(&mut self, rule: Rule, path: &str, subject: Subject, message: String) {
+    pub fn report(&mut self, rule: Rule, path: String, subject: Subject, message: String) {
         self.report_with_help(rule, path, subject, message, None);
     }
 
@@ -66,7 +67,7 @@ impl<'a, 'v> Context<'a, 'v> {
     pub fn report_with_help(
         &mut self,
         rule: Rule,
-        path: &str,
+        path: String,
         subject: Subject,
         message: String,
         help: Option<String>,
@@ -79,7 +80,7 @@ impl<'a, 'v> Context<'a, 'v> {
             level: self.settings.level(rule),
             message,
             help,
-            path: path.to_owned(),
+            path,
             subject,
             span: 0..0,
             line: 1,
@@ -99,12 +100,16 @@ impl<'a, 'v> Context<'a, 'v> {
             let field = &self.doc.fields[field];
             return Subject::FieldType(self.record_name(field), field.name.to_owned());
         }
-        match self.doc.pointers.text(node.path).strip_prefix("/messages/") {
-            Some(inside) => {
-                let name = inside.split('/').next().unwrap_or(inside);
-                Subject::Message(name.replace("~1", "/").replace("~0", "~"))
+        // The first two segments of the pointer, read from its end: `/messages/{name}/…`.
+        let (mut first, mut second) = (None, None);
+        for segment in self.doc.pointers.segments_back(node.path) {
+            (first, second) = (Some(segment), first);
+        }
+        match (first, second) {
+            (Some(Segment::Key("messages")), Some(Segment::Key(name))) => {
+                Subject::Message(name.to_owned())
             }
-            None => Subject::Node,
+            _ => Subject::Node,
         }
     }
 
@@ -116,7 +121,7 @@ impl<'a, 'v> Context<'a, 'v> {
 
 /// Runs every rule over the document; `declared` lists the named types an IDL source
 /// defines, which its JSON may leave out.
-pub(crate) fn run(context: &mut Context<'_, '_>, declared: &Declared) {
+pub(crate) fn run(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     defaults::check(context);
     docs::check(context);
     naming::check(context);

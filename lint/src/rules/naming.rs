@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::Context;
-use crate::document::{simple_name, DefKind};
+use crate::document::{member, simple_name, DefKind};
 use crate::finding::Subject;
 use crate::json_text::child;
 use crate::pointer::Pointer;
@@ -22,7 +22,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if !is_pascal(name) {
             context.report(
                 Rule::Naming,
-                &context.doc.pointers.child_text(definition.path, "name"),
+                context.doc.pointers.child_text(definition.path, "name"),
                 Subject::Type(definition.full_name.clone()),
                 format!("type name `{name}` is not PascalCase"),
             );
@@ -30,7 +30,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
         if definition.kind == DefKind::Enum {
             symbols(
                 context,
-                definition.json.get("symbols"),
+                member(definition.json, "symbols"),
                 definition.path,
                 &definition.full_name,
             );
@@ -46,7 +46,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
             let record = context.record_name(field);
             context.report(
                 Rule::Naming,
-                &context.doc.pointers.child_text(field.path, "name"),
+                context.doc.pointers.child_text(field.path, "name"),
                 Subject::Field(record, field.name.to_owned()),
                 format!("field name `{}` is not {}", field.name, case.as_str()),
             );
@@ -66,7 +66,7 @@ fn symbols(context: &mut Context<'_, '_>, symbols: Option<&Value>, path: Pointer
         if !is_upper_snake(symbol) {
             context.report(
                 Rule::Naming,
-                &child(&context.doc.pointers.child_text(path, "symbols"), i),
+                child(&context.doc.pointers.child_text(path, "symbols"), i),
                 Subject::Symbol(name.to_owned(), symbol.to_owned()),
                 format!("enum symbol `{symbol}` is not UPPER_SNAKE_CASE"),
             );
@@ -80,7 +80,7 @@ fn namespaces(context: &mut Context<'_, '_>) {
     for definition in doc.definitions.iter().filter(|d| d.namespace.is_none()) {
         context.report_with_help(
             Rule::MissingNamespace,
-            &context.doc.pointers.child_text(definition.path, "name"),
+            context.doc.pointers.child_text(definition.path, "name"),
             Subject::Type(definition.full_name.clone()),
             format!("`{}` is in the null namespace", definition.full_name),
             Some("give it, or the protocol or file, a namespace".into()),

@@ -14,7 +14,7 @@ pub(super) fn check(context: &mut Context<'_, '_>) {
                 let subject = context.node_subject(node);
                 context.report_with_help(
                     Rule::UnionSize,
-                    &context.doc.pointers.text(node.path),
+                    context.doc.pointers.text(node.path),
                     subject,
                     format!("a union of {} branches, more than {limit}", branches.len()),
                     Some("a record with optional fields, or a wrapper record per case, evolves more easily".into()),

@@ -9,6 +9,7 @@
 //! An import is unused when none of the named types it brings in is used by a declaration of
 //! the importing file (a field, a message, the `schema`, a type nested in them).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::Context;
@@ -18,26 +19,27 @@ use crate::rule::Rule;
 
 /// What an IDL source declares beyond what its JSON shows.
 #[derive(Debug, Default)]
-pub(crate) struct Declared {
+pub(crate) struct Declared<'t> {
     /// The full names of the named types the file itself defines; `None` for JSON sources,
     /// which define exactly what their JSON holds.
     pub types: Option<Vec<String>>,
     /// The file's imports, in order, each with the full names of the types it brings in.
     pub imports: Vec<Vec<String>>,
-    /// The type names the file's own declarations refer to, as written (simple or full).
-    pub used: HashSet<String>,
+    /// The type names the file's own declarations refer to, as written (simple or full),
+    /// borrowed from its text.
+    pub used: HashSet<Cow<'t, str>>,
 }
 
-pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared) {
+pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     unused_types(context, declared);
     for (index, types) in declared.imports.iter().enumerate() {
         let used = |full: &String| {
-            declared.used.contains(full) || declared.used.contains(simple_name(full))
+            declared.used.contains(full.as_str()) || declared.used.contains(simple_name(full))
         };
         if !types.is_empty() && !types.iter().any(used) {
             context.report_with_help(
                 Rule::UnusedImport,
-                "",
+                String::new(),
                 Subject::Import(index),
                 format!(
                     "nothing in this file uses the types this import brings in ({})",
@@ -49,7 +51,7 @@ pub(super) fn check(context: &mut Context<'_, '_>, declared: &Declared) {
     }
 }
 
-fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
+fn unused_types(context: &mut Context<'_, '_>, declared: &Declared<'_>) {
     let doc = context.doc;
     let has_roots = match doc.shape {
         Shape::Protocol { has_messages } => has_messages,
@@ -60,15 +62,15 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
         return;
     }
     let reached = reachable(context);
-    let defined: Vec<String> = match &declared.types {
-        Some(types) => types.clone(),
+    let defined: Vec<&str> = match &declared.types {
+        Some(types) => types.iter().map(String::as_str).collect(),
         None => doc
             .definitions
             .iter()
-            .map(|d| d.full_name.clone())
+            .map(|d| d.full_name.as_str())
             .collect(),
     };
-    for name in defined.iter().filter(|name| !reached.contains(*name)) {
+    for name in defined.into_iter().filter(|name| !reached.contains(name)) {
         let path = doc
             .definition(name)
             .map(|d| doc.pointers.child_text(d.path, "name"))
@@ -79,8 +81,8 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
         };
         context.report_with_help(
             Rule::UnusedType,
-            &path,
-            Subject::Type(name.clone()),
+            path,
+            Subject::Type(name.to_owned()),
             format!("`{name}` is not used by {used_by}"),
             Some("remove it, or move it to a file of shared types".into()),
         );
@@ -88,7 +90,7 @@ fn unused_types(context: &mut Context<'_, '_>, declared: &Declared) {
 }
 
 /// The full names reachable from the messages or the main schema.
-fn reachable(context: &Context<'_, '_>) -> HashSet<String> {
+fn reachable<'a>(context: &Context<'a, '_>) -> HashSet<&'a str> {
     let doc = context.doc;
     let mut edges: HashMap<&str, Vec<&str>> = HashMap::new();
     let mut pending: Vec<&str> = Vec::new();
@@ -104,7 +106,7 @@ fn reachable(context: &Context<'_, '_>) -> HashSet<String> {
     }
     let mut reached = HashSet::new();
     while let Some(name) = pending.pop() {
-        if reached.insert(name.to_owned()) {
+        if reached.insert(name) {
             pending.extend(edges.get(name).into_iter().flatten());
         }
     }

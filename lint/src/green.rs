@@ -1,0 +1,206 @@
+//! The IDL syntax tree read through its green nodes, each with the byte where it starts.
+//!
+//! The typed `ast` view of `avdl-parser` walks rowan's red nodes: every node or token it
+//! looks at is a heap-allocated cursor, and each accessor scans the node's children again.
+//! Placing findings reads every field of a file once, so it walks the immutable green tree
+//! instead, where a child is a borrowed reference and its offset a running sum of lengths.
+//! The node shapes read here are the ones the `ast` accessors of the same names read.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use avdl_parser::syntax::ast::{AstNode, Type};
+use avdl_parser::syntax::{AvdlLanguage, SyntaxKind};
+use rowan::{GreenNodeData, Language, NodeOrToken};
+
+/// A node of the green tree and where it starts in the text.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<'g> {
+    green: &'g GreenNodeData,
+    start: usize,
+}
+
+/// A token among a node's children: its kind and its bytes.
+pub(crate) struct Token {
+    pub kind: SyntaxKind,
+    pub range: Range<usize>,
+}
+
+/// A child of a node.
+enum Element<'g> {
+    Node(Node<'g>),
+    Token(Token),
+}
+
+impl<'g> Node<'g> {
+    /// The root of a tree, which starts at byte 0.
+    pub fn root(green: &'g GreenNodeData) -> Node<'g> {
+        Node { green, start: 0 }
+    }
+
+    pub fn kind(self) -> SyntaxKind {
+        AvdlLanguage::kind_from_raw(self.green.kind())
+    }
+
+    /// The node's bytes, the trivia the parser attached before it included.
+    pub fn range(self) -> Range<usize> {
+        self.start..self.start + usize::from(self.green.text_len())
+    }
+
+    /// The node's children, nodes and tokens, in order.
+    fn elements(self) -> impl Iterator<Item = Element<'g>> {
+        let mut at = self.start;
+        self.green.children().map(move |child| {
+            let start = at;
+            at += usize::from(child.text_len());
+            match child {
+                NodeOrToken::Node(green) => Element::Node(Node { green, start }),
+                NodeOrToken::Token(token) => Element::Token(Token {
+                    kind: AvdlLanguage::kind_from_raw(token.kind()),
+                    range: start..at,
+                }),
+            }
+        })
+    }
+
+    /// The child nodes.
+    pub fn children(self) -> impl Iterator<Item = Node<'g>> {
+        self.elements().filter_map(|element| match element {
+            Element::Node(node) => Some(node),
+            Element::Token(_) => None,
+        })
+    }
+
+    /// The child nodes of `kind`.
+    pub fn children_of(self, kind: SyntaxKind) -> impl Iterator<Item = Node<'g>> {
+        self.children().filter(move |node| node.kind() == kind)
+    }
+
+    /// The first child node of `kind`.
+    pub fn child(self, kind: SyntaxKind) -> Option<Node<'g>> {
+        self.children_of(kind).next()
+    }
+
+    /// The first child node that is a type (`ast::Type`).
+    pub fn first_type(self) -> Option<Node<'g>> {
+        self.children().find(|node| Type::can_cast(node.kind()))
+    }
+
+    /// The child nodes that are types.
+    pub fn types(self) -> impl Iterator<Item = Node<'g>> {
+        self.children().filter(|node| Type::can_cast(node.kind()))
+    }
+
+    /// The node's own tokens that are not trivia.
+    pub fn tokens(self) -> impl Iterator<Item = Token> + 'g {
+        self.elements().filter_map(|element| match element {
+            Element::Token(token) if !token.kind.is_trivia() => Some(token),
+            _ => None,
+        })
+    }
+
+    /// The bytes of the node from its first token that is not trivia (as
+    /// `avdl_parser::syntax::code_range` gives them).
+    pub fn code_range(self) -> Range<usize> {
+        let range = self.range();
+        match self.code_start() {
+            Some(start) => start..range.end,
+            None => range,
+        }
+    }
+
+    /// Where the first token inside the node that is not trivia starts.
+    fn code_start(self) -> Option<usize> {
+        self.elements().find_map(|element| match element {
+            Element::Token(token) => (!token.kind.is_trivia()).then_some(token.range.start),
+            Element::Node(node) => node.code_start(),
+        })
+    }
+}
+
+/// A name as `ast::Name` reads one: its bytes and its text without backticks.
+pub(crate) struct Name<'t> {
+    pub range: Range<usize>,
+    pub text: Cow<'t, str>,
+}
+
+impl<'t> Name<'t> {
+    /// `token` of `text` as a name, if it may stand for one (any name or keyword, and the
+    /// words `NaN` and `Infinity`, which lex as numbers).
+    pub fn of(text: &'t str, token: Token) -> Option<Name<'t>> {
+        let written = &text[token.range.clone()];
+        let number_word = token.kind == SyntaxKind::Float && matches!(written, "NaN" | "Infinity");
+        if !token.kind.is_name() && !number_word {
+            return None;
+        }
+        let text = match written.contains('`') {
+            true => Cow::Owned(written.replace('`', "")),
+            false => Cow::Borrowed(written),
+        };
+        Some(Name {
+            range: token.range,
+            text,
+        })
+    }
+
+    /// The first token of `node` as a name (a field variable's, a symbol's, a message's,
+    /// a type reference's).
+    pub fn first(text: &'t str, node: Node<'_>) -> Option<Name<'t>> {
+        Name::of(text, node.tokens().next()?)
+    }
+
+    /// The second token of `node` as a name (a declaration's, after its keyword).
+    pub fn after_first(text: &'t str, node: Node<'_>) -> Option<Name<'t>> {
+        Name::of(text, node.tokens().nth(1)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use avdl_parser::syntax::{self, SyntaxNode};
+
+    use super::*;
+
+    /// Every green node paired with the red node at the same place, in preorder.
+    fn pairs<'g>(green: Node<'g>, red: SyntaxNode, out: &mut Vec<(Node<'g>, SyntaxNode)>) {
+        out.push((green, red.clone()));
+        for (g, r) in green.children().zip(red.children()) {
+            pairs(g, r, out);
+        }
+    }
+
+    #[test]
+    fn ranges_and_names_agree_with_the_typed_tree() {
+        let text = "// c\n@namespace(\"a\")\nprotocol P {\n  /** d */ record `R` {\n    \
+                    union { null, array<X> } x = null; // t\n  }\n  enum E { A, `B` }\n  \
+                    void m(int i) throws Y;\n}\n";
+        let parse = syntax::parse(text);
+        let mut all = Vec::new();
+        pairs(Node::root(parse.green()), parse.syntax(), &mut all);
+        assert!(all.len() > 20);
+        for (green, red) in all {
+            let whole = red.text_range();
+            let code = syntax::code_range(&red);
+            assert_eq!(green.kind(), red.kind());
+            assert_eq!(
+                green.range(),
+                usize::from(whole.start())..usize::from(whole.end())
+            );
+            assert_eq!(
+                green.code_range(),
+                usize::from(code.start())..usize::from(code.end())
+            );
+        }
+        let root = Node::root(parse.green());
+        let body = root
+            .child(SyntaxKind::Protocol)
+            .unwrap()
+            .child(SyntaxKind::ProtocolBody);
+        let names: Vec<_> = body
+            .unwrap()
+            .children()
+            .filter_map(|node| Name::after_first(text, node).map(|name| name.text))
+            .collect();
+        assert_eq!(names, ["R", "E"]);
+    }
+}
