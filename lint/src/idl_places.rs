@@ -126,14 +126,10 @@ impl<'t> Places<'t> {
         };
         for import in imports {
             self.imports.push(code_range(import.syntax()));
-            // A path cut short by the end of the text is a syntax error the compiler reports;
-            // its value is not read (`path_value` slices between two quotes).
-            let closed = import.path().is_some_and(|path| {
-                let path = path.text();
-                path.len() >= 2 && path.ends_with('"')
-            });
-            let path = closed.then(|| import.path_value()).flatten();
-            self.import_files.push(import.kind().zip(path));
+            // A path cut short by the end of the text has no value: a syntax error the
+            // compiler reports.
+            self.import_files
+                .push(import.kind().zip(import.path_value()));
         }
     }
 
