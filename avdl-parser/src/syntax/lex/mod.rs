@@ -106,33 +106,30 @@ fn size(n: usize) -> TextSize {
 /// A lexed token: kind, length in bytes, problem.
 type Lexed = (SyntaxKind, usize, Option<LexError>);
 
-/// The token at the start of `rest` (never empty).
+/// The token at the start of `rest` (never empty), by its first byte.
 fn next_token(rest: &str) -> Lexed {
     let bytes = rest.as_bytes();
-    let punctuation = match bytes[0] {
-        b'@' => Some(SyntaxKind::At),
-        b'{' => Some(SyntaxKind::LBrace),
-        b'}' => Some(SyntaxKind::RBrace),
-        b'(' => Some(SyntaxKind::LParen),
-        b')' => Some(SyntaxKind::RParen),
-        b'[' => Some(SyntaxKind::LBracket),
-        b']' => Some(SyntaxKind::RBracket),
-        b'<' => Some(SyntaxKind::LAngle),
-        b'>' => Some(SyntaxKind::RAngle),
-        b';' => Some(SyntaxKind::Semicolon),
-        b',' => Some(SyntaxKind::Comma),
-        b'=' => Some(SyntaxKind::Eq),
-        b':' => Some(SyntaxKind::Colon),
-        b'?' => Some(SyntaxKind::Question),
-        _ => None,
-    };
-    if let Some(kind) = punctuation {
-        return (kind, 1, None);
-    }
+    let punctuation = |kind| (kind, 1, None);
     match bytes[0] {
+        // Names are the most frequent tokens; a letter or `_` never starts a number.
+        b'a'..=b'z' | b'A'..=b'Z' | b'_' => name_or_error(rest),
         b' ' | b'\t' | 0x0C => (SyntaxKind::Whitespace, blank_len(bytes), None),
         b'\r' if bytes.get(1) == Some(&b'\n') => (SyntaxKind::Newline, 2, None),
         b'\n' | b'\r' => (SyntaxKind::Newline, 1, None),
+        b'@' => punctuation(SyntaxKind::At),
+        b'{' => punctuation(SyntaxKind::LBrace),
+        b'}' => punctuation(SyntaxKind::RBrace),
+        b'(' => punctuation(SyntaxKind::LParen),
+        b')' => punctuation(SyntaxKind::RParen),
+        b'[' => punctuation(SyntaxKind::LBracket),
+        b']' => punctuation(SyntaxKind::RBracket),
+        b'<' => punctuation(SyntaxKind::LAngle),
+        b'>' => punctuation(SyntaxKind::RAngle),
+        b';' => punctuation(SyntaxKind::Semicolon),
+        b',' => punctuation(SyntaxKind::Comma),
+        b'=' => punctuation(SyntaxKind::Eq),
+        b':' => punctuation(SyntaxKind::Colon),
+        b'?' => punctuation(SyntaxKind::Question),
         b'/' if bytes.get(1) == Some(&b'/') => (SyntaxKind::LineComment, line_len(bytes), None),
         b'/' if bytes.get(1) == Some(&b'*') => block_comment(rest),
         0x1A => (SyntaxKind::EofTail, rest.len(), None),
@@ -160,10 +157,12 @@ fn line_len(bytes: &[u8]) -> usize {
 
 /// The block or doc comment at the start of `rest` (which starts with `/*`).
 fn block_comment(rest: &str) -> Lexed {
-    match rest[2..].find("*/") {
+    let body = &rest.as_bytes()[2..];
+    let doc = body.first() == Some(&b'*');
+    match comment_end(body) {
         // `/**/` closes at once: an empty block comment, not a doc comment.
         Some(end) => {
-            let kind = if rest[2..].starts_with('*') && end > 0 {
+            let kind = if doc && end > 0 {
                 SyntaxKind::DocComment
             } else {
                 SyntaxKind::BlockComment
@@ -171,7 +170,7 @@ fn block_comment(rest: &str) -> Lexed {
             (kind, end + 4, None)
         }
         None => {
-            let kind = if rest[2..].starts_with('*') {
+            let kind = if doc {
                 SyntaxKind::DocComment
             } else {
                 SyntaxKind::BlockComment
@@ -179,6 +178,20 @@ fn block_comment(rest: &str) -> Lexed {
             (kind, rest.len(), Some(LexError::UnterminatedComment))
         }
     }
+}
+
+/// Where the first `*/` in `body` starts: each `*` is looked at once, and only it is
+/// followed by a look at the next byte.
+fn comment_end(body: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(star) = body[from..].iter().position(|&b| b == b'*') {
+        let at = from + star;
+        if body.get(at + 1) == Some(&b'/') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// A name (with its dotted or dashed parts), a keyword, `NaN`/`Infinity`, or one character
@@ -225,11 +238,24 @@ fn name_part(rest: &str) -> Option<usize> {
     inner[len..].starts_with('`').then_some(len + 2)
 }
 
-/// Length of the run of identifier-continuing characters at the start of `text`.
+/// Length of the run of identifier-continuing characters at the start of `text`. ASCII
+/// letters, digits and `_` (the ASCII characters that continue an identifier) are taken a
+/// byte at a time; the Unicode tables are asked only from the first other non-ASCII byte.
 fn continue_len(text: &str) -> usize {
-    text.char_indices()
-        .find(|&(_, c)| !unicode_ident::is_xid_continue(c))
-        .map_or(text.len(), |(i, _)| i)
+    let bytes = text.as_bytes();
+    let ascii = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .unwrap_or(bytes.len());
+    if bytes.get(ascii).is_none_or(u8::is_ascii) {
+        return ascii;
+    }
+    let rest = &text[ascii..];
+    ascii
+        + rest
+            .char_indices()
+            .find(|&(_, c)| !unicode_ident::is_xid_continue(c))
+            .map_or(rest.len(), |(i, _)| i)
 }
 
 /// Whether `c` may start a name part, as the grammar's `ident_start`.
