@@ -197,28 +197,31 @@ fn comment_end(body: &[u8]) -> Option<usize> {
 /// A name (with its dotted or dashed parts), a keyword, `NaN`/`Infinity`, or one character
 /// that starts no token.
 fn name_or_error(rest: &str) -> Lexed {
+    let bytes = rest.as_bytes();
     let Some(first) = name_part(rest) else {
         return bad_start(rest);
     };
     let mut len = first;
+    let mut quoted = bytes[0] == b'`';
     // `a.b`, `a-b`: a separator counts only when a whole part follows it.
-    while let Some(sep) = rest[len..]
-        .chars()
-        .next()
-        .filter(|c| matches!(c, '.' | '-'))
-    {
-        match name_part(&rest[len + sep.len_utf8()..]) {
-            Some(part) => len += sep.len_utf8() + part,
+    while matches!(bytes.get(len), Some(b'.' | b'-')) {
+        match name_part(&rest[len + 1..]) {
+            Some(part) => {
+                quoted |= bytes[len + 1] == b'`';
+                len += 1 + part;
+            }
             None => break,
         }
     }
     let word = &rest[..len];
-    let kind = if word.contains('`') {
+    let kind = if quoted {
         SyntaxKind::QuotedIdent
+    } else if let Some(keyword) = SyntaxKind::keyword(word) {
+        keyword
     } else if word == "NaN" || word == "Infinity" {
         SyntaxKind::Float
     } else {
-        SyntaxKind::keyword(word).unwrap_or(SyntaxKind::Ident)
+        SyntaxKind::Ident
     };
     (kind, len, None)
 }
@@ -229,23 +232,44 @@ fn name_part(rest: &str) -> Option<usize> {
         Some(inner) => (1, inner),
         None => (0, rest),
     };
-    let mut chars = inner.chars();
-    let start = chars.next().filter(|&c| is_name_start(c))?;
-    let len = start.len_utf8() + continue_len(chars.as_str());
+    let first = *inner.as_bytes().first()?;
+    let start = if first.is_ascii() {
+        (first.is_ascii_alphabetic() || first == b'_').then_some(1)?
+    } else {
+        inner
+            .chars()
+            .next()
+            .filter(|&c| is_name_start(c))?
+            .len_utf8()
+    };
+    let len = start + continue_len(&inner[start..]);
     if open == 0 {
         return Some(len);
     }
     inner[len..].starts_with('`').then_some(len + 2)
 }
 
+/// The bytes that continue a name by themselves: the ASCII letters, digits and `_`, which
+/// are all the ASCII characters that continue an identifier.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
+
 /// Length of the run of identifier-continuing characters at the start of `text`. ASCII
-/// letters, digits and `_` (the ASCII characters that continue an identifier) are taken a
-/// byte at a time; the Unicode tables are asked only from the first other non-ASCII byte.
+/// bytes are looked up in [`NAME_BYTES`]; the Unicode tables are asked only from the first
+/// non-ASCII byte on.
 fn continue_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let ascii = bytes
         .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .position(|&b| !NAME_BYTES[usize::from(b)])
         .unwrap_or(bytes.len());
     if bytes.get(ascii).is_none_or(u8::is_ascii) {
         return ascii;
