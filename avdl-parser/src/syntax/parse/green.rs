@@ -31,9 +31,12 @@ pub(super) struct Builder {
     nodes: Slots<GreenNode>,
 }
 
-/// Nodes with more children than this are not looked for in the table: equal big nodes are
-/// rare (rowan draws the line at the same place).
-const MAX_SHARED_CHILDREN: usize = 3;
+/// Nodes with more children than this are not looked for in the table: a declaration's body
+/// is seldom repeated, and hashing it would cost more than it saves. Below it are the nodes
+/// that do repeat: types (a whole `union { null, string }`), defaults, fields (`string
+/// name;`), whose sharing saves as much as the sharing of tokens (rowan stops at three
+/// children, which leaves most of them out).
+const MAX_SHARED_CHILDREN: usize = 16;
 
 impl Builder {
     pub(super) fn new() -> Builder {
@@ -234,5 +237,79 @@ fn element_address(element: NodeOrToken<&GreenNodeData, &GreenTokenData>) -> *co
     match element {
         NodeOrToken::Node(node) => std::ptr::from_ref(node).cast(),
         NodeOrToken::Token(token) => std::ptr::from_ref(token).cast(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{parse, SyntaxNode};
+
+    /// Every text over `a` and `b` of one to `max` bytes.
+    fn words(max: usize) -> Vec<std::string::String> {
+        let mut all = vec![std::string::String::new()];
+        let mut last = all.clone();
+        for _ in 0..max {
+            last = last
+                .iter()
+                .flat_map(|w| [format!("{w}a"), format!("{w}b")])
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    #[test]
+    fn token_keys_are_equal_exactly_when_the_tokens_are() {
+        let mut texts = words(9);
+        // Longer texts that differ in one byte only, in the middle included.
+        for len in 10..=17 {
+            texts.extend((0..len).map(|at| {
+                let mut text = "a".repeat(len);
+                text.replace_range(at..=at, "b");
+                text
+            }));
+        }
+        for a in &texts {
+            let key_a = TokenKey::of(SyntaxKind::Ident, a);
+            assert_eq!(key_a.is_some(), a.len() <= 16, "{a}");
+            assert!(key_a != TokenKey::of(SyntaxKind::String, a) || key_a.is_none());
+            for b in &texts {
+                let key_b = TokenKey::of(SyntaxKind::Ident, b);
+                if key_a.is_some() && key_b.is_some() {
+                    assert_eq!(key_a == key_b, a == b, "{a:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    /// The fields of the first record of `text`.
+    fn fields(text: &str) -> Vec<SyntaxNode> {
+        let root = parse(text).syntax();
+        let record = root
+            .descendants()
+            .find(|n| n.kind() == SyntaxKind::Record)
+            .unwrap();
+        record
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::Field)
+            .collect()
+    }
+
+    fn same_green(a: &SyntaxNode, b: &SyntaxNode) -> bool {
+        std::ptr::eq::<GreenNodeData>(&*a.green(), &*b.green())
+    }
+
+    #[test]
+    fn equal_small_nodes_are_shared_and_different_ones_are_not() {
+        let text = "protocol P { record R {\n  string memo;\n  string memo;\n  string memos;\n  \
+                    /** Doc. */ string memo;\n} }";
+        let fields = fields(text);
+        assert_eq!(fields.len(), 4);
+        assert!(same_green(&fields[0], &fields[1]));
+        assert!(!same_green(&fields[0], &fields[2]));
+        assert!(!same_green(&fields[0], &fields[3]));
+        assert_eq!(fields[3].to_string(), "/** Doc. */ string memo;");
+        assert_eq!(parse(text).syntax().to_string(), text);
     }
 }
