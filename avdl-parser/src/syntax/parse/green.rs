@@ -27,6 +27,10 @@ pub(super) struct Builder {
     parents: Vec<(SyntaxKind, usize)>,
     /// The finished children of all open nodes, in order.
     children: Vec<Element>,
+    /// Tokens of one byte (punctuation, a space, a line break, a digit), the commonest, by
+    /// their byte: found without hashing.
+    bytes: Slots<(SyntaxKind, GreenToken)>,
+    /// Tokens of two to sixteen bytes, by the hash of their key.
     tokens: Slots<(TokenKey, GreenToken)>,
     nodes: Slots<GreenNode>,
 }
@@ -43,26 +47,20 @@ impl Builder {
         Builder {
             parents: Vec::new(),
             children: Vec::new(),
-            tokens: Slots::new(),
-            nodes: Slots::new(),
+            bytes: Slots::new(256),
+            tokens: Slots::new(SLOTS),
+            nodes: Slots::new(SLOTS),
         }
     }
 
     /// Adds a token to the current node.
     pub(super) fn token(&mut self, kind: SyntaxKind, text: &str) {
-        let token = match TokenKey::of(kind, text) {
-            Some(key) => {
-                let slot = self.tokens.slot(key.hash());
-                match slot {
-                    Some((old, shared)) if *old == key => shared.clone(),
-                    _ => {
-                        let token = GreenToken::new(kind.into(), text);
-                        *slot = Some((key, token.clone()));
-                        token
-                    }
-                }
-            }
-            None => GreenToken::new(kind.into(), text),
+        let token = if let &[byte] = text.as_bytes() {
+            shared_token(self.bytes.at(usize::from(byte)), kind, kind, text)
+        } else if let Some(key) = TokenKey::of(kind, text) {
+            shared_token(self.tokens.slot(key.hash()), key, kind, text)
+        } else {
+            GreenToken::new(kind.into(), text)
         };
         self.children.push(NodeOrToken::Token(token));
     }
@@ -127,26 +125,51 @@ impl Builder {
     }
 }
 
-/// A table of recently built elements, one a slot, indexed by a hash of their content.
+/// The token in `slot` if it was built for `key`, else a new token that replaces it there.
+fn shared_token<K: PartialEq>(
+    slot: &mut Option<(K, GreenToken)>,
+    key: K,
+    kind: SyntaxKind,
+    text: &str,
+) -> GreenToken {
+    match slot {
+        Some((old, shared)) if *old == key => shared.clone(),
+        _ => {
+            let token = GreenToken::new(kind.into(), text);
+            *slot = Some((key, token.clone()));
+            token
+        }
+    }
+}
+
+/// A table of recently built elements, one a slot.
 struct Slots<T> {
     slots: Vec<Option<T>>,
 }
 
-/// Slots in each table: a power of two, about as many as a file has different small tokens.
+/// Slots in the tables indexed by a hash: a power of two, about as many as a file has
+/// different small tokens.
 const SLOTS: usize = 1 << 12;
 
 impl<T> Slots<T> {
-    fn new() -> Slots<T> {
+    /// A table of `len` empty slots (a power of two).
+    fn new(len: usize) -> Slots<T> {
+        debug_assert!(len.is_power_of_two());
         Slots {
-            slots: std::iter::repeat_with(|| None).take(SLOTS).collect(),
+            slots: std::iter::repeat_with(|| None).take(len).collect(),
         }
+    }
+
+    /// The slot at `index` (less than the table's length).
+    fn at(&mut self, index: usize) -> &mut Option<T> {
+        &mut self.slots[index]
     }
 
     /// The slot of the elements with hash `hash`.
     fn slot(&mut self, hash: u64) -> &mut Option<T> {
         // The top bits of a multiplicative hash are its best mixed.
-        let index = (hash >> (64 - SLOTS.trailing_zeros())) as usize;
-        &mut self.slots[index]
+        let bits = self.slots.len().trailing_zeros();
+        self.at((hash >> (64 - bits)) as usize)
     }
 }
 
