@@ -43,13 +43,16 @@ pub(super) struct Builder {
 const MAX_SHARED_CHILDREN: usize = 16;
 
 impl Builder {
-    pub(super) fn new() -> Builder {
+    /// A builder for a text of `text_len` bytes, whose tables grow with the text: a small
+    /// file (an editor parses it at each change) does not pay for tables it cannot fill.
+    pub(super) fn new(text_len: usize) -> Builder {
+        let slots = (text_len / 64).next_power_of_two().clamp(256, MAX_SLOTS);
         Builder {
             parents: Vec::new(),
             children: Vec::new(),
             bytes: Slots::new(256),
-            tokens: Slots::new(SLOTS),
-            nodes: Slots::new(SLOTS),
+            tokens: Slots::new(slots),
+            nodes: Slots::new(slots),
         }
     }
 
@@ -147,9 +150,9 @@ struct Slots<T> {
     slots: Vec<Option<T>>,
 }
 
-/// Slots in the tables indexed by a hash: a power of two, about as many as a file has
-/// different small tokens.
-const SLOTS: usize = 1 << 12;
+/// Most slots in a table indexed by a hash: about as many as a big file has different small
+/// tokens.
+const MAX_SLOTS: usize = 1 << 12;
 
 impl<T> Slots<T> {
     /// A table of `len` empty slots (a power of two).

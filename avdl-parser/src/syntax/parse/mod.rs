@@ -109,7 +109,7 @@ impl<'t> Parser<'t> {
             emitted: 0,
             depth: 0,
             too_deep_reported: false,
-            builder: Builder::new(),
+            builder: Builder::new(text.len()),
             errors: Vec::new(),
         }
     }
