@@ -316,7 +316,16 @@ impl<'t> Parser<'t> {
     }
 
     /// Adds the tokens not yet in the tree up to `end` (all trivia) to the current node.
+    /// Inlined where it is called, most often with nothing to add.
+    #[inline]
     fn emit_trivia(&mut self, end: usize) {
+        if self.emitted < end {
+            self.emit_tokens(end);
+        }
+    }
+
+    /// Adds the tokens from `emitted` up to `end` (more than `emitted`) to the current node.
+    fn emit_tokens(&mut self, end: usize) {
         for index in self.emitted..end {
             let token = self.tokens[index];
             self.builder.token(token.kind, &self.text[token.range]);
@@ -324,7 +333,7 @@ impl<'t> Parser<'t> {
                 self.error_at(token.range, error.message());
             }
         }
-        self.emitted = self.emitted.max(end);
+        self.emitted = end;
     }
 
     // ---- errors ---------------------------------------------------------------------------------
