@@ -137,12 +137,21 @@ fn shared_token<K: PartialEq>(
 ) -> GreenToken {
     match slot {
         Some((old, shared)) if *old == key => shared.clone(),
-        _ => {
-            let token = GreenToken::new(kind.into(), text);
-            *slot = Some((key, token.clone()));
-            token
-        }
+        _ => new_token(slot, key, kind, text),
     }
+}
+
+/// A new token, put in `slot` for `key`: out of line, as most tokens are found shared.
+#[cold]
+fn new_token<K>(
+    slot: &mut Option<(K, GreenToken)>,
+    key: K,
+    kind: SyntaxKind,
+    text: &str,
+) -> GreenToken {
+    let token = GreenToken::new(kind.into(), text);
+    *slot = Some((key, token.clone()));
+    token
 }
 
 /// A table of recently built elements, one a slot.
