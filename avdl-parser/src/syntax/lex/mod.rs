@@ -155,7 +155,9 @@ fn line_len(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-/// The block or doc comment at the start of `rest` (which starts with `/*`).
+/// The block or doc comment at the start of `rest` (which starts with `/*`). Out of line,
+/// to keep the lexer's loop over the common tokens small.
+#[inline(never)]
 fn block_comment(rest: &str) -> Lexed {
     let body = &rest.as_bytes()[2..];
     let doc = body.first() == Some(&b'*');
@@ -289,7 +291,8 @@ fn is_name_start(c: char) -> bool {
 
 /// An error token at a character that starts no token: a malformed backticked name runs to
 /// its closing backtick on the same line (so the name inside is not read as another token),
-/// anything else is one character.
+/// anything else is one character. Cold: a file that compiles has none.
+#[cold]
 fn bad_start(rest: &str) -> Lexed {
     if let Some(after) = rest.strip_prefix('`') {
         let inner = continue_len(after);
