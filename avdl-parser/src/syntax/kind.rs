@@ -252,13 +252,38 @@ const KEYWORDS: [(&str, SyntaxKind); 31] = [
     ("uuid", UuidKw),
 ];
 
+/// The slot in [`KEYWORD_SLOTS`] of a word of `len` bytes starting with `first` and
+/// `second`: a multiplicative hash whose multiplier was chosen so that no two keywords share a
+/// slot (building the table checks it).
+const fn keyword_slot(first: u8, second: u8, len: usize) -> usize {
+    let key = first as u32 | (second as u32) << 8 | (len as u32) << 16;
+    (key.wrapping_mul(964_809) >> (32 - 6)) as usize
+}
+
+/// For each slot, the index in [`KEYWORDS`] of the keyword there, or `u8::MAX` for none.
+const KEYWORD_SLOTS: [u8; 1 << 6] = {
+    let mut table = [u8::MAX; 1 << 6];
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        let word = KEYWORDS[i].0.as_bytes();
+        let slot = keyword_slot(word[0], word[1], word.len());
+        assert!(table[slot] == u8::MAX, "two keywords share a slot");
+        table[slot] = i as u8;
+        i += 1;
+    }
+    table
+};
+
 impl SyntaxKind {
-    /// The keyword kind of the word `text`, if it is one.
+    /// The keyword kind of the word `text`, if it is one. The lexer asks this of every name,
+    /// so it looks in one slot of a table rather than through the list.
     pub fn keyword(text: &str) -> Option<SyntaxKind> {
-        KEYWORDS
-            .iter()
-            .find(|(k, _)| *k == text)
-            .map(|&(_, kind)| kind)
+        let &[first, second, ..] = text.as_bytes() else {
+            return None;
+        };
+        let index = KEYWORD_SLOTS[keyword_slot(first, second, text.len())];
+        let &(word, kind) = KEYWORDS.get(usize::from(index))?;
+        (word == text).then_some(kind)
     }
 
     /// Whether this is a keyword.
@@ -343,6 +368,14 @@ mod tests {
     fn keyword_classes() {
         assert_eq!(SyntaxKind::keyword("record"), Some(RecordKw));
         assert_eq!(SyntaxKind::keyword("records"), None);
+        for (word, kind) in KEYWORDS {
+            assert_eq!(SyntaxKind::keyword(word), Some(kind), "{word}");
+            assert_eq!(SyntaxKind::keyword(&word[1..]), None, "{word}");
+            assert_eq!(SyntaxKind::keyword(&word.to_uppercase()), None, "{word}");
+        }
+        for word in ["", "i", "in", "ints", "Record", "recorD", "uuids", "é"] {
+            assert_eq!(SyntaxKind::keyword(word), None, "{word}");
+        }
         assert!(RecordKw.is_keyword() && UuidKw.is_keyword() && !Ident.is_keyword());
         assert!(NullKw.is_type_keyword() && IntKw.is_type_keyword());
         assert!(!RecordKw.is_type_keyword() && !VoidKw.is_type_keyword());

@@ -106,33 +106,30 @@ fn size(n: usize) -> TextSize {
 /// A lexed token: kind, length in bytes, problem.
 type Lexed = (SyntaxKind, usize, Option<LexError>);
 
-/// The token at the start of `rest` (never empty).
+/// The token at the start of `rest` (never empty), by its first byte.
 fn next_token(rest: &str) -> Lexed {
     let bytes = rest.as_bytes();
-    let punctuation = match bytes[0] {
-        b'@' => Some(SyntaxKind::At),
-        b'{' => Some(SyntaxKind::LBrace),
-        b'}' => Some(SyntaxKind::RBrace),
-        b'(' => Some(SyntaxKind::LParen),
-        b')' => Some(SyntaxKind::RParen),
-        b'[' => Some(SyntaxKind::LBracket),
-        b']' => Some(SyntaxKind::RBracket),
-        b'<' => Some(SyntaxKind::LAngle),
-        b'>' => Some(SyntaxKind::RAngle),
-        b';' => Some(SyntaxKind::Semicolon),
-        b',' => Some(SyntaxKind::Comma),
-        b'=' => Some(SyntaxKind::Eq),
-        b':' => Some(SyntaxKind::Colon),
-        b'?' => Some(SyntaxKind::Question),
-        _ => None,
-    };
-    if let Some(kind) = punctuation {
-        return (kind, 1, None);
-    }
+    let punctuation = |kind| (kind, 1, None);
     match bytes[0] {
+        // Names are the most frequent tokens; a letter or `_` never starts a number.
+        b'a'..=b'z' | b'A'..=b'Z' | b'_' => name_or_error(rest),
         b' ' | b'\t' | 0x0C => (SyntaxKind::Whitespace, blank_len(bytes), None),
         b'\r' if bytes.get(1) == Some(&b'\n') => (SyntaxKind::Newline, 2, None),
         b'\n' | b'\r' => (SyntaxKind::Newline, 1, None),
+        b'@' => punctuation(SyntaxKind::At),
+        b'{' => punctuation(SyntaxKind::LBrace),
+        b'}' => punctuation(SyntaxKind::RBrace),
+        b'(' => punctuation(SyntaxKind::LParen),
+        b')' => punctuation(SyntaxKind::RParen),
+        b'[' => punctuation(SyntaxKind::LBracket),
+        b']' => punctuation(SyntaxKind::RBracket),
+        b'<' => punctuation(SyntaxKind::LAngle),
+        b'>' => punctuation(SyntaxKind::RAngle),
+        b';' => punctuation(SyntaxKind::Semicolon),
+        b',' => punctuation(SyntaxKind::Comma),
+        b'=' => punctuation(SyntaxKind::Eq),
+        b':' => punctuation(SyntaxKind::Colon),
+        b'?' => punctuation(SyntaxKind::Question),
         b'/' if bytes.get(1) == Some(&b'/') => (SyntaxKind::LineComment, line_len(bytes), None),
         b'/' if bytes.get(1) == Some(&b'*') => block_comment(rest),
         0x1A => (SyntaxKind::EofTail, rest.len(), None),
@@ -158,12 +155,16 @@ fn line_len(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-/// The block or doc comment at the start of `rest` (which starts with `/*`).
+/// The block or doc comment at the start of `rest` (which starts with `/*`). Out of line,
+/// to keep the lexer's loop over the common tokens small.
+#[inline(never)]
 fn block_comment(rest: &str) -> Lexed {
-    match rest[2..].find("*/") {
+    let body = &rest.as_bytes()[2..];
+    let doc = body.first() == Some(&b'*');
+    match comment_end(body) {
         // `/**/` closes at once: an empty block comment, not a doc comment.
         Some(end) => {
-            let kind = if rest[2..].starts_with('*') && end > 0 {
+            let kind = if doc && end > 0 {
                 SyntaxKind::DocComment
             } else {
                 SyntaxKind::BlockComment
@@ -171,7 +172,7 @@ fn block_comment(rest: &str) -> Lexed {
             (kind, end + 4, None)
         }
         None => {
-            let kind = if rest[2..].starts_with('*') {
+            let kind = if doc {
                 SyntaxKind::DocComment
             } else {
                 SyntaxKind::BlockComment
@@ -181,31 +182,48 @@ fn block_comment(rest: &str) -> Lexed {
     }
 }
 
+/// Where the first `*/` in `body` starts: each `*` is looked at once, and only it is
+/// followed by a look at the next byte.
+fn comment_end(body: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(star) = body[from..].iter().position(|&b| b == b'*') {
+        let at = from + star;
+        if body.get(at + 1) == Some(&b'/') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// A name (with its dotted or dashed parts), a keyword, `NaN`/`Infinity`, or one character
 /// that starts no token.
 fn name_or_error(rest: &str) -> Lexed {
+    let bytes = rest.as_bytes();
     let Some(first) = name_part(rest) else {
         return bad_start(rest);
     };
     let mut len = first;
+    let mut quoted = bytes[0] == b'`';
     // `a.b`, `a-b`: a separator counts only when a whole part follows it.
-    while let Some(sep) = rest[len..]
-        .chars()
-        .next()
-        .filter(|c| matches!(c, '.' | '-'))
-    {
-        match name_part(&rest[len + sep.len_utf8()..]) {
-            Some(part) => len += sep.len_utf8() + part,
+    while matches!(bytes.get(len), Some(b'.' | b'-')) {
+        match name_part(&rest[len + 1..]) {
+            Some(part) => {
+                quoted |= bytes[len + 1] == b'`';
+                len += 1 + part;
+            }
             None => break,
         }
     }
     let word = &rest[..len];
-    let kind = if word.contains('`') {
+    let kind = if quoted {
         SyntaxKind::QuotedIdent
+    } else if let Some(keyword) = SyntaxKind::keyword(word) {
+        keyword
     } else if word == "NaN" || word == "Infinity" {
         SyntaxKind::Float
     } else {
-        SyntaxKind::keyword(word).unwrap_or(SyntaxKind::Ident)
+        SyntaxKind::Ident
     };
     (kind, len, None)
 }
@@ -216,20 +234,54 @@ fn name_part(rest: &str) -> Option<usize> {
         Some(inner) => (1, inner),
         None => (0, rest),
     };
-    let mut chars = inner.chars();
-    let start = chars.next().filter(|&c| is_name_start(c))?;
-    let len = start.len_utf8() + continue_len(chars.as_str());
+    let first = *inner.as_bytes().first()?;
+    let start = if first.is_ascii() {
+        (first.is_ascii_alphabetic() || first == b'_').then_some(1)?
+    } else {
+        inner
+            .chars()
+            .next()
+            .filter(|&c| is_name_start(c))?
+            .len_utf8()
+    };
+    let len = start + continue_len(&inner[start..]);
     if open == 0 {
         return Some(len);
     }
     inner[len..].starts_with('`').then_some(len + 2)
 }
 
-/// Length of the run of identifier-continuing characters at the start of `text`.
+/// The bytes that continue a name by themselves: the ASCII letters, digits and `_`, which
+/// are all the ASCII characters that continue an identifier.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
+
+/// Length of the run of identifier-continuing characters at the start of `text`. ASCII
+/// bytes are looked up in [`NAME_BYTES`]; the Unicode tables are asked only from the first
+/// non-ASCII byte on.
 fn continue_len(text: &str) -> usize {
-    text.char_indices()
-        .find(|&(_, c)| !unicode_ident::is_xid_continue(c))
-        .map_or(text.len(), |(i, _)| i)
+    let bytes = text.as_bytes();
+    let ascii = bytes
+        .iter()
+        .position(|&b| !NAME_BYTES[usize::from(b)])
+        .unwrap_or(bytes.len());
+    if bytes.get(ascii).is_none_or(u8::is_ascii) {
+        return ascii;
+    }
+    let rest = &text[ascii..];
+    ascii
+        + rest
+            .char_indices()
+            .find(|&(_, c)| !unicode_ident::is_xid_continue(c))
+            .map_or(rest.len(), |(i, _)| i)
 }
 
 /// Whether `c` may start a name part, as the grammar's `ident_start`.
@@ -239,7 +291,8 @@ fn is_name_start(c: char) -> bool {
 
 /// An error token at a character that starts no token: a malformed backticked name runs to
 /// its closing backtick on the same line (so the name inside is not read as another token),
-/// anything else is one character.
+/// anything else is one character. Cold: a file that compiles has none.
+#[cold]
 fn bad_start(rest: &str) -> Lexed {
     if let Some(after) = rest.strip_prefix('`') {
         let inner = continue_len(after);

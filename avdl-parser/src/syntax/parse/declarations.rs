@@ -1,8 +1,7 @@
 //! Named types (records and errors, enums, fixed) with their fields, and messages with their
 //! parameters.
 
-use rowan::Checkpoint;
-
+use super::green::Checkpoint;
 use super::recovery::IN_BODY;
 use super::{json, types, Parser};
 use crate::syntax::SyntaxKind::*;

@@ -1,6 +1,7 @@
 //! The file level: a protocol, or a schema file's namespace, main schema, imports and
 //! declarations.
 
+use super::green::Checkpoint;
 use super::recovery::{IN_BODY, TOP_LEVEL};
 use super::{declarations, json, types, Parser};
 use crate::syntax::SyntaxKind::*;
@@ -73,7 +74,7 @@ fn schema_file(p: &mut Parser<'_>, mut stage: Stage) {
 
 /// An import or a named type declaration of a schema file, whose annotations (if
 /// `annotated`) were read since `checkpoint`.
-fn schema_item(p: &mut Parser<'_>, checkpoint: rowan::Checkpoint, annotated: bool) {
+fn schema_item(p: &mut Parser<'_>, checkpoint: Checkpoint, annotated: bool) {
     match p.current() {
         Some(ImportKw) => {
             if annotated {
@@ -90,7 +91,7 @@ fn schema_item(p: &mut Parser<'_>, checkpoint: rowan::Checkpoint, annotated: boo
 }
 
 /// `protocol P { … }`, whose annotations were read since `checkpoint`.
-fn protocol(p: &mut Parser<'_>, checkpoint: rowan::Checkpoint) {
+fn protocol(p: &mut Parser<'_>, checkpoint: Checkpoint) {
     p.start_node_at(checkpoint, Protocol);
     p.bump();
     p.expect_name("the protocol's name");

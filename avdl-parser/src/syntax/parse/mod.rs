@@ -15,11 +15,14 @@
 
 mod declarations;
 mod file;
+mod green;
 mod json;
 mod recovery;
 mod types;
 
-use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, TextRange, TextSize};
+use rowan::{GreenNode, TextRange, TextSize};
+
+use self::green::{Builder, Checkpoint};
 
 use super::lex::{lex, Token};
 use super::{SyntaxKind, SyntaxNode};
@@ -70,7 +73,7 @@ impl Parse {
 /// compiler's job.
 pub fn parse(text: &str) -> Parse {
     let mut parser = Parser::new(text);
-    parser.builder.start_node(SourceFile.into());
+    parser.builder.start_node(SourceFile);
     file::source_file(&mut parser);
     parser.finish()
 }
@@ -88,7 +91,7 @@ struct Parser<'t> {
     /// Open brackets less closed brackets, as the compiler's scan counts them.
     depth: usize,
     too_deep_reported: bool,
-    builder: GreenNodeBuilder<'static>,
+    builder: Builder,
     errors: Vec<SyntaxError>,
 }
 
@@ -106,7 +109,7 @@ impl<'t> Parser<'t> {
             emitted: 0,
             depth: 0,
             too_deep_reported: false,
-            builder: GreenNodeBuilder::new(),
+            builder: Builder::new(text.len()),
             errors: Vec::new(),
         }
     }
@@ -206,8 +209,7 @@ impl<'t> Parser<'t> {
         };
         self.emit_trivia(index);
         let token = self.tokens[index];
-        self.builder
-            .token(token.kind.into(), &self.text[token.range]);
+        self.builder.token(token.kind, &self.text[token.range]);
         self.emitted = index + 1;
         self.next += 1;
         if let Some(error) = token.error {
@@ -266,7 +268,7 @@ impl<'t> Parser<'t> {
 
     fn start_node(&mut self, kind: SyntaxKind) {
         self.emit_outside_trivia();
-        self.builder.start_node(kind.into());
+        self.builder.start_node(kind);
         self.emit_trivia(self.next_significant());
     }
 
@@ -293,7 +295,7 @@ impl<'t> Parser<'t> {
     }
 
     fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
-        self.builder.start_node_at(checkpoint, kind.into());
+        self.builder.start_node_at(checkpoint, kind);
     }
 
     /// Adds to the tree the trivia that stay outside the node about to start: those up to the
@@ -314,16 +316,24 @@ impl<'t> Parser<'t> {
     }
 
     /// Adds the tokens not yet in the tree up to `end` (all trivia) to the current node.
+    /// Inlined where it is called, most often with nothing to add.
+    #[inline]
     fn emit_trivia(&mut self, end: usize) {
+        if self.emitted < end {
+            self.emit_tokens(end);
+        }
+    }
+
+    /// Adds the tokens from `emitted` up to `end` (more than `emitted`) to the current node.
+    fn emit_tokens(&mut self, end: usize) {
         for index in self.emitted..end {
             let token = self.tokens[index];
-            self.builder
-                .token(token.kind.into(), &self.text[token.range]);
+            self.builder.token(token.kind, &self.text[token.range]);
             if let Some(error) = token.error {
                 self.error_at(token.range, error.message());
             }
         }
-        self.emitted = self.emitted.max(end);
+        self.emitted = end;
     }
 
     // ---- errors ---------------------------------------------------------------------------------

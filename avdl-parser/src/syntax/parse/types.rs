@@ -1,8 +1,7 @@
 //! Types: primitive and logical-type keywords, references, `array<…>`, `map<…>`,
 //! `union { … }`, `decimal(p, s)`, and `?` after a name or a decimal.
 
-use rowan::Checkpoint;
-
+use super::green::Checkpoint;
 use super::recovery::Stops;
 use super::{json, Parser};
 use crate::syntax::SyntaxKind::*;
