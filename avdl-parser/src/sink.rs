@@ -33,17 +33,19 @@ impl Sink for Discard {
     fn value(&mut self, _: &Value) {}
 }
 
-/// Builds a [`Value`], without recursion: open containers wait on a stack.
+/// Builds a [`Value`], without recursion: the members of open containers wait on one stack,
+/// and each container is made from its members once they are all there, in one allocation of
+/// the right size (an object filled one insert at a time would grow and rehash its table).
 #[derive(Default)]
 pub(crate) struct ValueSink {
-    open: Vec<Container>,
+    /// The open containers, innermost last: whether each is an array, and where its members
+    /// begin in `members`.
+    open: Vec<(bool, usize)>,
+    /// The members of every open container, innermost last: an object's entries, each pushed
+    /// by its key with a `null` its value replaces, and an array's elements under empty keys
+    /// (an empty `String` takes no allocation).
+    members: Vec<(String, Value)>,
     done: Option<Value>,
-}
-
-enum Container {
-    /// An object and the key of the entry being written.
-    Object(Map<String, Value>, String),
-    Array(Vec<Value>),
 }
 
 impl ValueSink {
@@ -53,41 +55,52 @@ impl ValueSink {
     }
 
     fn put(&mut self, value: Value) {
-        match self.open.last_mut() {
+        match self.open.last() {
             None => self.done = Some(value),
-            Some(Container::Array(items)) => items.push(value),
-            Some(Container::Object(map, key)) => {
-                map.insert(std::mem::take(key), value);
+            Some((true, _)) => self.members.push((String::new(), value)),
+            Some((false, _)) => {
+                if let Some((_, pending)) = self.members.last_mut() {
+                    *pending = value;
+                }
             }
         }
+    }
+
+    fn begin(&mut self, is_array: bool) {
+        self.open.push((is_array, self.members.len()));
+    }
+
+    /// The members of the innermost container, taken off the stack.
+    fn end(&mut self) -> std::vec::Drain<'_, (String, Value)> {
+        let start = self
+            .open
+            .pop()
+            .map_or(self.members.len(), |(_, start)| start);
+        self.members.drain(start..)
     }
 }
 
 impl Sink for ValueSink {
     fn begin_object(&mut self) {
-        self.open.push(Container::Object(Map::new(), String::new()));
+        self.begin(false);
     }
 
     fn key(&mut self, key: &str) {
-        if let Some(Container::Object(_, pending)) = self.open.last_mut() {
-            key.clone_into(pending);
-        }
+        self.members.push((key.to_owned(), Value::Null));
     }
 
     fn end_object(&mut self) {
-        if let Some(Container::Object(map, _)) = self.open.pop() {
-            self.put(Value::Object(map));
-        }
+        let map: Map<String, Value> = self.end().collect();
+        self.put(Value::Object(map));
     }
 
     fn begin_array(&mut self) {
-        self.open.push(Container::Array(Vec::new()));
+        self.begin(true);
     }
 
     fn end_array(&mut self) {
-        if let Some(Container::Array(items)) = self.open.pop() {
-            self.put(Value::Array(items));
-        }
+        let items: Vec<Value> = self.end().map(|(_, item)| item).collect();
+        self.put(Value::Array(items));
     }
 
     fn string(&mut self, value: &str) {
