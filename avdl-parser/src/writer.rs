@@ -1,6 +1,8 @@
 //! Lowering to JSON with the reference's layout: key order, namespace and reference spelling,
 //! and each named type defined in full at its first use and referenced by name afterwards.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::ast::Props;
@@ -281,13 +283,13 @@ impl<'a, S: Sink> Writer<'a, S> {
 
 /// How a reference to `named` is spelled inside namespace `enclosing`: the simple name when
 /// the namespaces agree (and the name is not one of Avro's type names), else the full name.
-fn reference(named: &NamedType, enclosing: Option<&str>) -> String {
+fn reference<'n>(named: &'n NamedType, enclosing: Option<&str>) -> Cow<'n, str> {
     qualified(named.namespace.as_deref(), &named.name, enclosing)
 }
 
-fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
+fn qualified<'n>(ns: Option<&str>, name: &'n str, enclosing: Option<&str>) -> Cow<'n, str> {
     if ns.is_some() && ns == enclosing && !names::is_avro_type_name(name) {
-        name.to_owned()
+        Cow::Borrowed(name)
     } else {
         full_name::join(ns, name)
     }
@@ -297,7 +299,7 @@ fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
 fn alias(alias: &str, ns: Option<&str>) -> String {
     let full = full_name::qualify(alias, ns);
     let (alias_ns, simple) = full_name::namespace_and_name(&full);
-    qualified(alias_ns, simple, ns)
+    qualified(alias_ns, simple, ns).into_owned()
 }
 
 /// What an output document is.
