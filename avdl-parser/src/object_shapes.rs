@@ -88,7 +88,9 @@ impl ObjectShapes {
     }
 
     /// A map with the keys of `shape` whose values are to be filled in, once an object with
-    /// them has been built before; `None` for the first (build it from its keys).
+    /// them has been built before; `None` for the first (build it from its keys), and for a
+    /// sequence that repeats a key (which the writer never sends): its map would hold fewer
+    /// entries than the object has values.
     pub fn template(&mut self, shape: Shape) -> Option<&Map<String, Value>> {
         let node = &mut self.nodes[shape];
         if node.template.is_none() {
@@ -97,8 +99,15 @@ impl ObjectShapes {
             }
             let mut keys: Vec<&str> = self.keys_backwards(shape).collect();
             keys.reverse();
-            let template = keys.into_iter().map(|key| (key.to_owned(), Value::Null));
-            self.nodes[shape].template = Some(template.collect());
+            let length = keys.len();
+            let template: Map<String, Value> = keys
+                .into_iter()
+                .map(|key| (key.to_owned(), Value::Null))
+                .collect();
+            if template.len() < length {
+                return None;
+            }
+            self.nodes[shape].template = Some(template);
         }
         self.nodes[shape].template.as_ref()
     }
@@ -126,6 +135,17 @@ mod tests {
             serde_json::to_string(template).unwrap(),
             r#"{"name":null,"type":null}"#
         );
+    }
+
+    #[test]
+    fn a_sequence_that_repeats_a_key_has_no_template() {
+        let mut shapes = ObjectShapes::default();
+        let mut shape = ObjectShapes::EMPTY;
+        for key in ["a", "b", "a"] {
+            shape = shapes.then(shape, key).unwrap();
+        }
+        assert!(shapes.template(shape).is_none());
+        assert!(shapes.template(shape).is_none());
     }
 
     #[test]

@@ -421,6 +421,26 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_key_keeps_its_first_place_and_its_last_value_every_time() {
+        let mut sink = ValueSink::default();
+        sink.begin_array();
+        for value in 0..3 {
+            sink.begin_object();
+            for (key, value) in [("a", value), ("b", 10), ("a", value + 100)] {
+                sink.key(key);
+                sink.value(&json!(value));
+            }
+            sink.end_object();
+        }
+        sink.end_array();
+        let expected = json!([{"a": 100, "b": 10}, {"a": 101, "b": 10}, {"a": 102, "b": 10}]);
+        assert_eq!(
+            printed(&sink.into_value(), false),
+            printed(&expected, false)
+        );
+    }
+
+    #[test]
     fn the_value_and_the_text_of_the_same_events_agree() {
         let mut built = ValueSink::default();
         events(&mut built);
