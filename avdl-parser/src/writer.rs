@@ -137,7 +137,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         match &named.kind {
             NamedKind::Record { fields, .. } => self.fields("fields", fields, ns)?,
             NamedKind::Enum { symbols, default } => {
-                self.strings("symbols", symbols.iter().map(String::as_str));
+                self.strings("symbols", symbols);
                 if let Some(default) = default {
                     self.entry("default", default);
                 }
@@ -149,8 +149,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         }
         self.props(&named.props);
         if let Some(aliases) = &named.aliases {
-            let written: Vec<String> = aliases.iter().map(|a| alias(a, ns)).collect();
-            self.strings("aliases", written.iter().map(String::as_str));
+            self.strings("aliases", aliases.iter().map(|a| alias(a, ns)));
         }
         self.out.end_object();
         Ok(())
@@ -170,7 +169,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             self.entry("order", order);
         }
         if let Some(aliases) = &field.aliases {
-            self.strings("aliases", aliases.iter().map(String::as_str));
+            self.strings("aliases", aliases);
         }
         self.props(&field.props);
         self.out.end_object();
@@ -256,11 +255,11 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.out.string(value);
     }
 
-    fn strings<'s>(&mut self, key: &str, values: impl Iterator<Item = &'s str>) {
+    fn strings(&mut self, key: &str, values: impl IntoIterator<Item = impl AsRef<str>>) {
         self.out.key(key);
         self.out.begin_array();
         for value in values {
-            self.out.string(value);
+            self.out.string(value.as_ref());
         }
         self.out.end_array();
     }
