@@ -70,7 +70,7 @@ pub(crate) struct NamedType {
 impl NamedType {
     /// `namespace.name`, or `name` without a namespace.
     pub fn full_name(&self) -> String {
-        crate::full_name::join(self.namespace.as_deref(), &self.name)
+        crate::full_name::join(self.namespace.as_deref(), &self.name).into_owned()
     }
 }
 

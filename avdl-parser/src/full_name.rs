@@ -3,6 +3,8 @@
 //! writer. Splitting a written name, joining a namespace and a name, and qualifying a
 //! reference with the namespace it is written in are each done here only.
 
+use std::borrow::Cow;
+
 /// `a.b.C` as `Some(("a.b", "C"))`; `None` for a name without a dot.
 pub(crate) fn split(full: &str) -> Option<(&str, &str)> {
     full.rsplit_once('.')
@@ -33,11 +35,12 @@ pub(crate) fn simple(full: &str) -> &str {
     namespace_and_name(full).1
 }
 
-/// `namespace.name`, or `name` without a namespace (none, or empty).
-pub(crate) fn join(namespace: Option<&str>, name: &str) -> String {
+/// `namespace.name`, or `name` without a namespace (none, or empty): borrowed then, so that
+/// the writer spells such a reference without a copy.
+pub(crate) fn join<'n>(namespace: Option<&str>, name: &'n str) -> Cow<'n, str> {
     match namespace {
-        Some(ns) if !ns.is_empty() => [ns, ".", name].concat(),
-        _ => name.to_owned(),
+        Some(ns) if !ns.is_empty() => Cow::Owned([ns, ".", name].concat()),
+        _ => Cow::Borrowed(name),
     }
 }
 
@@ -46,7 +49,7 @@ pub(crate) fn join(namespace: Option<&str>, name: &str) -> String {
 pub(crate) fn qualify(reference: &str, namespace: Option<&str>) -> String {
     match split(reference) {
         Some(_) => reference.to_owned(),
-        None => join(namespace, reference),
+        None => join(namespace, reference).into_owned(),
     }
 }
 

@@ -147,7 +147,7 @@ impl JsonReader<'_, '_> {
             };
         }
         TypeExpr::Named {
-            name: full_name::join(ns, name),
+            name: full_name::join(ns, name).into_owned(),
             fallback: Some(name.to_owned()),
             span: self.span,
         }

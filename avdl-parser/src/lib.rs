@@ -96,6 +96,7 @@ mod literal;
 mod loader;
 mod misspelt_keyword;
 mod names;
+mod object_shapes;
 mod offsets;
 mod reader;
 pub mod render;

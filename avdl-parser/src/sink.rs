@@ -7,6 +7,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::object_shapes::{ObjectShapes, Shape};
+
 /// Receives one JSON document as events; the writer always sends them well nested.
 pub(crate) trait Sink {
     fn begin_object(&mut self);
@@ -33,17 +35,35 @@ impl Sink for Discard {
     fn value(&mut self, _: &Value) {}
 }
 
-/// Builds a [`Value`], without recursion: open containers wait on a stack.
+/// Builds a [`Value`], without recursion: the members of open containers wait on one stack,
+/// and each container is made from its members once they are all there, in one allocation of
+/// the right size (an object filled one insert at a time would grow and rehash its table). An
+/// object whose keys came in the same order before is a copy of a map with those keys
+/// ([`ObjectShapes`]), its values put in place.
 #[derive(Default)]
 pub(crate) struct ValueSink {
-    open: Vec<Container>,
+    /// The open containers, innermost last.
+    open: Vec<Open>,
+    /// The members of every open container, innermost last: an object's entries (their keys
+    /// empty while the object's key sequence is followed in `shapes`, which knows them) and
+    /// an array's elements, under empty keys. An empty `String` takes no allocation.
+    members: Vec<(String, Value)>,
+    shapes: ObjectShapes,
     done: Option<Value>,
 }
 
-enum Container {
-    /// An object and the key of the entry being written.
-    Object(Map<String, Value>, String),
-    Array(Vec<Value>),
+/// An open container: where its members begin in `members`, and for an object its key
+/// sequence so far (unless that is not followed) and the key of the value to come, when the
+/// sequence does not know it.
+enum Open {
+    Array {
+        start: usize,
+    },
+    Object {
+        start: usize,
+        shape: Option<Shape>,
+        key: String,
+    },
 }
 
 impl ValueSink {
@@ -55,37 +75,83 @@ impl ValueSink {
     fn put(&mut self, value: Value) {
         match self.open.last_mut() {
             None => self.done = Some(value),
-            Some(Container::Array(items)) => items.push(value),
-            Some(Container::Object(map, key)) => {
-                map.insert(std::mem::take(key), value);
-            }
+            Some(Open::Array { .. }) => self.members.push((String::new(), value)),
+            Some(Open::Object { key, .. }) => self.members.push((std::mem::take(key), value)),
         }
+    }
+
+    /// The object of the members from `start` on, of key sequence `shape` when followed.
+    fn object(&mut self, start: usize, shape: Option<Shape>) -> Map<String, Value> {
+        let Some(shape) = shape else {
+            return self.members.drain(start..).collect();
+        };
+        let Some(template) = self.shapes.template(shape) else {
+            name_entries(&mut self.members[start..], &self.shapes, shape);
+            return self.members.drain(start..).collect();
+        };
+        // A copy into a map of the right size: `clone` would size the entries like the table.
+        let mut object = Map::with_capacity(template.len());
+        object.clone_from(template);
+        for (slot, (_, value)) in object.values_mut().zip(self.members.drain(start..)) {
+            // The template's values are `null`, which owns nothing: forgetting the one
+            // replaced spares a call to drop it for every entry.
+            std::mem::forget(std::mem::replace(slot, value));
+        }
+        object
+    }
+}
+
+/// Gives `entries`, an object's, the keys of `shape`, which has as many.
+fn name_entries(entries: &mut [(String, Value)], shapes: &ObjectShapes, shape: Shape) {
+    for ((key, _), known) in entries.iter_mut().rev().zip(shapes.keys_backwards(shape)) {
+        known.clone_into(key);
     }
 }
 
 impl Sink for ValueSink {
     fn begin_object(&mut self) {
-        self.open.push(Container::Object(Map::new(), String::new()));
+        self.open.push(Open::Object {
+            start: self.members.len(),
+            shape: Some(ObjectShapes::EMPTY),
+            key: String::new(),
+        });
     }
 
     fn key(&mut self, key: &str) {
-        if let Some(Container::Object(_, pending)) = self.open.last_mut() {
+        let Some(Open::Object {
+            start,
+            shape,
+            key: pending,
+        }) = self.open.last_mut()
+        else {
+            return;
+        };
+        let known = *shape;
+        *shape = known.and_then(|known| self.shapes.then(known, key));
+        if shape.is_none() {
+            // From here on the object is built from its keys: name the entries so far.
+            if let Some(known) = known {
+                name_entries(&mut self.members[*start..], &self.shapes, known);
+            }
             key.clone_into(pending);
         }
     }
 
     fn end_object(&mut self) {
-        if let Some(Container::Object(map, _)) = self.open.pop() {
-            self.put(Value::Object(map));
+        if let Some(Open::Object { start, shape, .. }) = self.open.pop() {
+            let object = self.object(start, shape);
+            self.put(Value::Object(object));
         }
     }
 
     fn begin_array(&mut self) {
-        self.open.push(Container::Array(Vec::new()));
+        let start = self.members.len();
+        self.open.push(Open::Array { start });
     }
 
     fn end_array(&mut self) {
-        if let Some(Container::Array(items)) = self.open.pop() {
+        if let Some(Open::Array { start }) = self.open.pop() {
+            let items = self.members.drain(start..).map(|(_, item)| item).collect();
             self.put(Value::Array(items));
         }
     }
@@ -309,6 +375,69 @@ mod tests {
         sink.begin_object();
         sink.end_object();
         sink.end_object();
+    }
+
+    /// Sends `value` to `sink` as events, containers included.
+    fn send(value: &Value, sink: &mut impl Sink) {
+        match value {
+            Value::Object(map) => {
+                sink.begin_object();
+                for (key, member) in map {
+                    sink.key(key);
+                    send(member, sink);
+                }
+                sink.end_object();
+            }
+            Value::Array(items) => {
+                sink.begin_array();
+                items.iter().for_each(|item| send(item, sink));
+                sink.end_array();
+            }
+            Value::String(text) => sink.string(text),
+            scalar => sink.value(scalar),
+        }
+    }
+
+    #[test]
+    fn objects_keep_their_keys_in_order_however_many_key_sequences_there_are() {
+        // The same keys again and again (objects copied from a template), objects nested in
+        // the middle of others, and more sequences after one prefix than are followed, so
+        // that objects are built from their keys from the middle on.
+        let objects: Vec<Value> = (0..120)
+            .map(|i| {
+                let mut object = serde_json::Map::new();
+                object.insert("name".into(), json!(format!("f{i}")));
+                object.insert("type".into(), json!({"type": "long", "at": i}));
+                object.insert(format!("p{}", i % 60), json!([i, {"deep": {}}]));
+                object.insert("doc".into(), json!("d"));
+                Value::Object(object)
+            })
+            .collect();
+        let value = json!({"fields": objects, "empty": {}, "last": [{}, {"a": 1}]});
+        let mut built = ValueSink::default();
+        send(&value, &mut built);
+        let built = built.into_value();
+        assert_eq!(printed(&built, false), printed(&value, false));
+    }
+
+    #[test]
+    fn a_repeated_key_keeps_its_first_place_and_its_last_value_every_time() {
+        let mut sink = ValueSink::default();
+        sink.begin_array();
+        for value in 0..3 {
+            sink.begin_object();
+            for (key, value) in [("a", value), ("b", 10), ("a", value + 100)] {
+                sink.key(key);
+                sink.value(&json!(value));
+            }
+            sink.end_object();
+        }
+        sink.end_array();
+        let expected = json!([{"a": 100, "b": 10}, {"a": 101, "b": 10}, {"a": 102, "b": 10}]);
+        assert_eq!(
+            printed(&sink.into_value(), false),
+            printed(&expected, false)
+        );
     }
 
     #[test]

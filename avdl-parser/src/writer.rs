@@ -1,6 +1,8 @@
 //! Lowering to JSON with the reference's layout: key order, namespace and reference spelling,
 //! and each named type defined in full at its first use and referenced by name afterwards.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::ast::Props;
@@ -135,7 +137,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         match &named.kind {
             NamedKind::Record { fields, .. } => self.fields("fields", fields, ns)?,
             NamedKind::Enum { symbols, default } => {
-                self.strings("symbols", symbols.iter().map(String::as_str));
+                self.strings("symbols", symbols);
                 if let Some(default) = default {
                     self.entry("default", default);
                 }
@@ -147,8 +149,7 @@ impl<'a, S: Sink> Writer<'a, S> {
         }
         self.props(&named.props);
         if let Some(aliases) = &named.aliases {
-            let written: Vec<String> = aliases.iter().map(|a| alias(a, ns)).collect();
-            self.strings("aliases", written.iter().map(String::as_str));
+            self.strings("aliases", aliases.iter().map(|a| alias(a, ns)));
         }
         self.out.end_object();
         Ok(())
@@ -168,7 +169,7 @@ impl<'a, S: Sink> Writer<'a, S> {
             self.entry("order", order);
         }
         if let Some(aliases) = &field.aliases {
-            self.strings("aliases", aliases.iter().map(String::as_str));
+            self.strings("aliases", aliases);
         }
         self.props(&field.props);
         self.out.end_object();
@@ -254,11 +255,11 @@ impl<'a, S: Sink> Writer<'a, S> {
         self.out.string(value);
     }
 
-    fn strings<'s>(&mut self, key: &str, values: impl Iterator<Item = &'s str>) {
+    fn strings(&mut self, key: &str, values: impl IntoIterator<Item = impl AsRef<str>>) {
         self.out.key(key);
         self.out.begin_array();
         for value in values {
-            self.out.string(value);
+            self.out.string(value.as_ref());
         }
         self.out.end_array();
     }
@@ -281,13 +282,13 @@ impl<'a, S: Sink> Writer<'a, S> {
 
 /// How a reference to `named` is spelled inside namespace `enclosing`: the simple name when
 /// the namespaces agree (and the name is not one of Avro's type names), else the full name.
-fn reference(named: &NamedType, enclosing: Option<&str>) -> String {
+fn reference<'n>(named: &'n NamedType, enclosing: Option<&str>) -> Cow<'n, str> {
     qualified(named.namespace.as_deref(), &named.name, enclosing)
 }
 
-fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
+fn qualified<'n>(ns: Option<&str>, name: &'n str, enclosing: Option<&str>) -> Cow<'n, str> {
     if ns.is_some() && ns == enclosing && !names::is_avro_type_name(name) {
-        name.to_owned()
+        Cow::Borrowed(name)
     } else {
         full_name::join(ns, name)
     }
@@ -297,7 +298,7 @@ fn qualified(ns: Option<&str>, name: &str, enclosing: Option<&str>) -> String {
 fn alias(alias: &str, ns: Option<&str>) -> String {
     let full = full_name::qualify(alias, ns);
     let (alias_ns, simple) = full_name::namespace_and_name(&full);
-    qualified(alias_ns, simple, ns)
+    qualified(alias_ns, simple, ns).into_owned()
 }
 
 /// What an output document is.

@@ -30,7 +30,7 @@ impl Named<'_> {
 
 /// `namespace.name`, or `name` in the null namespace (written as an empty namespace here).
 pub(super) fn full_name(namespace: &str, name: &str) -> String {
-    crate::full_name::join(Some(namespace), name)
+    crate::full_name::join(Some(namespace), name).into_owned()
 }
 
 /// Every named type, in the order of their definitions (a type before the types it defines

@@ -5,6 +5,7 @@
 mod cases;
 mod errors;
 mod format;
+mod json_value;
 mod parallel_errors;
 mod syntax_ast;
 mod syntax_damage;
