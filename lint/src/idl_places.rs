@@ -9,12 +9,12 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use avdl_parser::syntax::ast::{AstNode, ImportKind};
+use avdl_parser::syntax::green_view::{Name, Node};
 use avdl_parser::syntax::{self, SyntaxKind as K, SyntaxNode, TextRange};
 use avdl_parser::{ParseOptions, SourceFiles};
 
 use crate::document::{full_name, Document, Origin};
 use crate::finding::{Finding, Subject};
-use crate::green::{Name, Node};
 use crate::rules::Declared;
 
 /// A field's places: its name, its type, its default.

@@ -34,7 +34,6 @@ pub mod config;
 mod document;
 mod finding;
 pub mod git;
-mod green;
 mod history;
 mod idl_places;
 pub mod json_text;

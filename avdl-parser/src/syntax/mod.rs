@@ -24,9 +24,12 @@
 //! - [`parse`] builds the tree ([`Parse`]: a rowan tree of [`SyntaxNode`]s and the
 //!   [`SyntaxError`]s found);
 //! - [`ast`] views the nodes as typed declarations, fields, types and values;
+//! - [`green_view`] reads the same shapes off the green tree, cheaper for reading every node
+//!   of a file once;
 //! - [`LineIndex`] turns byte offsets into lines and columns (bytes or UTF-16) and back.
 
 pub mod ast;
+pub mod green_view;
 mod kind;
 mod lex;
 mod line_index;

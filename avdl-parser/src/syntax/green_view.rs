@@ -1,35 +1,55 @@
-//! The IDL syntax tree read through its green nodes, each with the byte where it starts.
+//! The syntax tree read through its green nodes, each with the byte where it starts: a
+//! cheaper view than [`ast`](super::ast) for a tool that reads every node of a file once (the
+//! linter placing its findings).
 //!
-//! The typed `ast` view of `avdl-parser` walks rowan's red nodes: every node or token it
-//! looks at is a heap-allocated cursor, and each accessor scans the node's children again.
-//! Placing findings reads every field of a file once, so it walks the immutable green tree
-//! instead, where a child is a borrowed reference and its offset a running sum of lengths.
-//! The node shapes read here are the ones the `ast` accessors of the same names read.
+//! The typed `ast` view walks rowan's red nodes: every node or token it looks at is a
+//! heap-allocated cursor, and each accessor scans the node's children again. This view walks
+//! the immutable green tree, where a child is a borrowed reference and its offset a running
+//! sum of lengths. The node shapes it reads are the ones the `ast` accessors of the same names
+//! read (`syntax/ast`), and its tests hold the two to the same ranges and names.
+//!
+//! ```
+//! use avdl_parser::syntax::{self, green_view::{Name, Node}, SyntaxKind};
+//!
+//! let text = "protocol P { record `Order` { long id; } }";
+//! let parse = syntax::parse(text);
+//! let body = Node::root(parse.green())
+//!     .child(SyntaxKind::Protocol)
+//!     .and_then(|protocol| protocol.child(SyntaxKind::ProtocolBody))
+//!     .unwrap();
+//! let record = body.child(SyntaxKind::Record).unwrap();
+//! let name = Name::after_first(text, record).unwrap();
+//! assert_eq!((name.text.as_ref(), name.range), ("Order", 20..27));
+//! ```
 
 use std::borrow::Cow;
 use std::ops::Range;
 
-use avdl_parser::syntax::ast::{AstNode, Type};
-use avdl_parser::syntax::{AvdlLanguage, SyntaxKind};
 use rowan::{GreenNodeData, Language, NodeOrToken};
 
+use super::ast::{AstNode, Type};
+use super::{AvdlLanguage, SyntaxKind};
+
 /// A node of the green tree and where it starts in the text.
-#[derive(Clone, Copy)]
-pub(crate) struct Node<'g> {
+#[derive(Clone, Copy, Debug)]
+pub struct Node<'g> {
     green: &'g GreenNodeData,
     start: usize,
 }
 
 /// A token among a node's children: its kind and its bytes.
-pub(crate) struct Token {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    /// What the token is.
     pub kind: SyntaxKind,
+    /// Its bytes in the text.
     pub range: Range<usize>,
 }
 
 /// A child of a node.
 enum Element<'g> {
     Node(Node<'g>),
-    Token(Token),
+    Token(Leaf),
 }
 
 impl<'g> Node<'g> {
@@ -38,6 +58,7 @@ impl<'g> Node<'g> {
         Node { green, start: 0 }
     }
 
+    /// What the node is.
     pub fn kind(self) -> SyntaxKind {
         AvdlLanguage::kind_from_raw(self.green.kind())
     }
@@ -55,7 +76,7 @@ impl<'g> Node<'g> {
             at += usize::from(child.text_len());
             match child {
                 NodeOrToken::Node(green) => Element::Node(Node { green, start }),
-                NodeOrToken::Token(token) => Element::Token(Token {
+                NodeOrToken::Token(token) => Element::Token(Leaf {
                     kind: AvdlLanguage::kind_from_raw(token.kind()),
                     range: start..at,
                 }),
@@ -92,7 +113,7 @@ impl<'g> Node<'g> {
     }
 
     /// The node's own tokens that are not trivia.
-    pub fn tokens(self) -> impl Iterator<Item = Token> + 'g {
+    pub fn tokens(self) -> impl Iterator<Item = Leaf> + 'g {
         self.elements().filter_map(|element| match element {
             Element::Token(token) if !token.kind.is_trivia() => Some(token),
             _ => None,
@@ -119,15 +140,18 @@ impl<'g> Node<'g> {
 }
 
 /// A name as `ast::Name` reads one: its bytes and its text without backticks.
-pub(crate) struct Name<'t> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name<'t> {
+    /// The name's bytes, backticks included.
     pub range: Range<usize>,
+    /// The name as it reads, backticks left out.
     pub text: Cow<'t, str>,
 }
 
 impl<'t> Name<'t> {
     /// `token` of `text` as a name, if it may stand for one (any name or keyword, and the
     /// words `NaN` and `Infinity`, which lex as numbers).
-    pub fn of(text: &'t str, token: Token) -> Option<Name<'t>> {
+    pub fn of(text: &'t str, token: Leaf) -> Option<Name<'t>> {
         let written = &text[token.range.clone()];
         let number_word = token.kind == SyntaxKind::Float && matches!(written, "NaN" | "Infinity");
         if !token.kind.is_name() && !number_word {
@@ -157,9 +181,8 @@ impl<'t> Name<'t> {
 
 #[cfg(test)]
 mod tests {
-    use avdl_parser::syntax::{self, SyntaxNode};
-
     use super::*;
+    use crate::syntax::{self, SyntaxNode};
 
     /// Every green node paired with the red node at the same place, in preorder.
     fn pairs<'g>(green: Node<'g>, red: SyntaxNode, out: &mut Vec<(Node<'g>, SyntaxNode)>) {
