@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use avdl_parser::syntax::ast::{AstNode, ImportKind};
 use avdl_parser::syntax::green_view::{Name, Node};
-use avdl_parser::syntax::{self, SyntaxKind as K, SyntaxNode, TextRange};
+use avdl_parser::syntax::{self, Parse, SyntaxKind as K, SyntaxNode, TextRange};
 use avdl_parser::{ParseOptions, SourceFiles};
 
 use crate::document::{full_name, Document, Origin};
@@ -73,10 +73,9 @@ pub(crate) struct Places<'t> {
 }
 
 impl<'t> Places<'t> {
-    /// Reads the places of IDL `text` from its syntax tree alone, without the files it
-    /// imports (see [`Places::read_imports`]), so that it can run beside the compiler.
-    pub fn new(text: &'t str) -> Places<'t> {
-        let parse = syntax::parse(text);
+    /// Reads the places of IDL `text` from `parse`, its syntax tree, alone, without the files
+    /// it imports (see [`Places::read_imports`]), so that it can run beside the compiler.
+    pub fn read(text: &'t str, parse: &Parse) -> Places<'t> {
         let root = Node::root(parse.green());
         let mut places = Places {
             declared: Declared {
@@ -312,7 +311,7 @@ fn locate(
 }
 
 /// Adds the type names `ty` refers to, as written, the types inside it included, to `used`:
-/// with the fields, messages and `schema` that [`Places::new`] passes, every name the file's
+/// with the fields, messages and `schema` that [`Places::read`] passes, every name the file's
 /// own declarations use.
 fn uses<'t>(text: &'t str, ty: Node<'_>, used: &mut HashSet<Cow<'t, str>>) {
     // Recursion is bounded: the parser bounds nesting.
@@ -347,11 +346,12 @@ mod tests {
             "protocol P { import idl \"",
             "protocol P { import idl \"a\u{e9}",
         ] {
-            let places = Places::new(text);
+            let places = Places::read(text, &syntax::parse(text));
             assert_eq!(places.imports.len(), 1);
             assert_eq!(places.import_files, [None]);
         }
-        let places = Places::new("protocol P { import idl \"a.avdl\"; }");
+        let text = "protocol P { import idl \"a.avdl\"; }";
+        let places = Places::read(text, &syntax::parse(text));
         assert_eq!(
             places.import_files,
             [Some((ImportKind::Idl, "a.avdl".to_owned()))]

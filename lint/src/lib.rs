@@ -48,6 +48,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use avdl2rs_schema::SchemaError;
+use avdl_parser::syntax::Parse;
 use avdl_parser::SourceFiles;
 use serde_json::Value;
 
@@ -83,6 +84,9 @@ pub enum SourceKind {
         path: PathBuf,
         /// Directories searched for imports not found beside the file.
         include_dirs: Vec<PathBuf>,
+        /// The file's syntax tree when the caller has it already (an editor keeps one per
+        /// open document); built by the check otherwise. It must be the tree of `text`.
+        tree: Option<Parse>,
     },
 }
 
@@ -104,8 +108,19 @@ impl<'a> Source<'a> {
             kind: SourceKind::Idl {
                 path: path.to_owned(),
                 include_dirs: include_dirs.to_vec(),
+                tree: None,
             },
         }
+    }
+
+    /// This source with `tree`, the syntax tree of its IDL text (`avdl_parser::syntax::parse`
+    /// of it), so that the check does not build it again. A JSON source has no tree: it is
+    /// returned unchanged.
+    pub fn with_tree(mut self, tree: Parse) -> Source<'a> {
+        if let SourceKind::Idl { tree: slot, .. } = &mut self.kind {
+            *slot = Some(tree);
+        }
+        self
     }
 }
 
@@ -166,11 +181,16 @@ pub fn check_in(
     let lines = Lines::new(source.text);
     let mut findings = match &source.kind {
         SourceKind::Json => check_json(source.text, settings, previous)?,
-        SourceKind::Idl { path, include_dirs } => {
+        SourceKind::Idl {
+            path,
+            include_dirs,
+            tree,
+        } => {
             let idl = Idl {
                 text: source.text,
                 path,
                 include_dirs,
+                tree: tree.as_ref(),
                 files,
             };
             let mut findings = check_idl(&idl, settings, previous)?;
@@ -206,6 +226,7 @@ struct Idl<'a> {
     text: &'a str,
     path: &'a Path,
     include_dirs: &'a [PathBuf],
+    tree: Option<&'a Parse>,
     files: &'a dyn SourceFiles,
 }
 
@@ -219,15 +240,19 @@ fn check_idl(
         text,
         path,
         include_dirs,
+        tree,
         files,
     } = *idl;
     let options = avdl_parser::ParseOptions {
         include_dirs: include_dirs.to_vec(),
     };
-    // The syntax tree that places findings needs nothing from the compiler: it is read on a
-    // second thread while the compiler runs.
+    // The syntax tree that places findings needs nothing from the compiler: it is built (when
+    // not given) and read on a second thread while the compiler runs.
     let (file, places) = std::thread::scope(|scope| {
-        let places = scope.spawn(|| idl_places::Places::new(text));
+        let places = scope.spawn(|| match tree {
+            Some(tree) => idl_places::Places::read(text, tree),
+            None => idl_places::Places::read(text, &avdl_parser::syntax::parse(text)),
+        });
         (
             avdl_parser::parse_file_in(files, path, &options),
             places.join(),

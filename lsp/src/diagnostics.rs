@@ -69,7 +69,12 @@ fn compile_and_lint(
     let source = match (document.language, &document.path) {
         (Language::Json, _) => Source::json(name, &document.text),
         (Language::Idl, Some(path)) => {
-            Source::idl(name, &document.text, path, &workspace.include_dirs)
+            let source = Source::idl(name, &document.text, path, &workspace.include_dirs);
+            // The document's tree is of its text: the check need not build it again.
+            match &document.tree {
+                Some(tree) => source.with_tree(tree.clone()),
+                None => source,
+            }
         }
         // An IDL buffer that is no file: no folder to resolve its imports against.
         (Language::Idl, None) => {

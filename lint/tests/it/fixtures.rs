@@ -276,3 +276,22 @@ fn a_json_file_that_is_an_array_is_a_union() {
     let found = avdl2rs_lint::check(&source, &Settings::default(), None).unwrap();
     assert_eq!(places(&found, Rule::UnionSize), [(1, 1)]);
 }
+
+#[test]
+fn a_tree_the_caller_gives_places_findings_as_the_one_the_check_builds() {
+    let dir = crate::support::fixtures().join("idl");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let source = avdl2rs_lint::Source::idl(name, &text, &path, &[]);
+        let given = source.clone().with_tree(avdl_parser::syntax::parse(&text));
+        let settings = Settings::default();
+        let built = avdl2rs_lint::check(&source, &settings, None).map_err(|e| e.to_string());
+        let from_given = avdl2rs_lint::check(&given, &settings, None).map_err(|e| e.to_string());
+        assert_eq!(from_given, built, "{name}");
+        checked += usize::from(built.is_ok_and(|found| !found.is_empty()));
+    }
+    assert!(checked > 10, "only {checked} fixtures with findings");
+}
