@@ -27,6 +27,7 @@ use std::ops::Range;
 
 use rowan::{GreenNodeData, Language, NodeOrToken};
 
+use super::ast::support::{may_be_name, name_text};
 use super::ast::{AstNode, Type};
 use super::{AvdlLanguage, SyntaxKind};
 
@@ -153,17 +154,9 @@ impl<'t> Name<'t> {
     /// words `NaN` and `Infinity`, which lex as numbers).
     pub fn of(text: &'t str, token: Leaf) -> Option<Name<'t>> {
         let written = &text[token.range.clone()];
-        let number_word = token.kind == SyntaxKind::Float && matches!(written, "NaN" | "Infinity");
-        if !token.kind.is_name() && !number_word {
-            return None;
-        }
-        let text = match written.contains('`') {
-            true => Cow::Owned(written.replace('`', "")),
-            false => Cow::Borrowed(written),
-        };
-        Some(Name {
+        may_be_name(token.kind, written).then(|| Name {
             range: token.range,
-            text,
+            text: name_text(written),
         })
     }
 

@@ -5,7 +5,7 @@
 //! missing, and the tree still has the rest.
 
 mod decls;
-mod support;
+pub(super) mod support;
 mod types;
 mod values;
 

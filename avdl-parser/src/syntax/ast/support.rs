@@ -1,5 +1,7 @@
 //! What the typed nodes share: casting, names, annotations, doc comments.
 
+use std::borrow::Cow;
+
 use crate::syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 /// A typed view of a node of one kind (or of a few kinds, for the enums).
@@ -69,19 +71,31 @@ pub struct Name(SyntaxToken);
 impl Name {
     /// `token` as a name, if it can be one.
     pub fn cast(token: SyntaxToken) -> Option<Name> {
-        let kind = token.kind();
-        let number_word = kind == SyntaxKind::Float && matches!(token.text(), "NaN" | "Infinity");
-        (kind.is_name() || number_word).then_some(Name(token))
+        may_be_name(token.kind(), token.text()).then_some(Name(token))
     }
 
     /// The name as the compiler reads it: backticks removed (`` a.`enum` `` is `a.enum`).
     pub fn text(&self) -> String {
-        self.0.text().replace('`', "")
+        name_text(self.0.text()).into_owned()
     }
 
     /// The token, with its position and the text as written.
     pub fn token(&self) -> &SyntaxToken {
         &self.0
+    }
+}
+
+/// Whether a token of `kind` written `text` may stand for a name: a name token, a keyword,
+/// or the word `NaN` or `Infinity`, which lex as numbers.
+pub(in crate::syntax) fn may_be_name(kind: SyntaxKind, text: &str) -> bool {
+    kind.is_name() || (kind == SyntaxKind::Float && matches!(text, "NaN" | "Infinity"))
+}
+
+/// A name as the compiler reads what is written: backticks removed.
+pub(in crate::syntax) fn name_text(written: &str) -> Cow<'_, str> {
+    match written.contains('`') {
+        true => Cow::Owned(written.replace('`', "")),
+        false => Cow::Borrowed(written),
     }
 }
 
